@@ -1,0 +1,152 @@
+package org.cloudprofiler;
+
+import org.cloudprofiler.internal.NativeLibrary;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The profiling API: open channels, log {@code <tuple id, TSC>} pairs, close them.
+ *
+ * <p>A channel is a {@code long} handle, not a pointer: a closed, stale or made-up handle is
+ * rejected and counted ({@link ProfilerStats#invalidHandles()}), never a crash. A channel is
+ * single-writer unless its handler is multi-writer ({@link HandlerType#isMultiWriter()}) or it
+ * was opened with {@code multiWriter = true}: the first thread that logs to it owns it, and calls
+ * from any other thread are rejected and counted. Every channel is flushed and closed on
+ * {@link #closeChannel}, and on JVM shutdown (including SIGTERM) by a shutdown hook.
+ *
+ * <p>Configuration comes from the environment: {@code CP_LOG_DIR} (default
+ * {@code ./cloudprofiler-logs}), {@code CP_NODE_ID} (default: the host name), and the buffering
+ * settings described in {@code docs/configuration.md}.
+ */
+public final class CloudProfiler {
+
+    static {
+        NativeLibrary.load();
+        Runtime.getRuntime().addShutdownHook(
+                new Thread(CloudProfiler::shutdown0, "cloudprofiler-shutdown"));
+    }
+
+    private CloudProfiler() {}
+
+    /**
+     * Opens a single-writer channel (multi-writer if the handler is) and creates its log file.
+     *
+     * @param name {@code <operator>/<task>/<point>}: components of letters, digits and
+     *     {@code . _ - + @ =}, none of them {@code .} or {@code ..}
+     * @throws IllegalArgumentException for a bad name
+     * @throws CloudProfilerException if the log file cannot be created (the message names the
+     *     directory and the fix) or the profiler has shut down
+     */
+    public static long openChannel(String name, LogFormat format, HandlerType handler) {
+        return openChannel(name, format, handler, handler.isMultiWriter());
+    }
+
+    /** As {@link #openChannel(String, LogFormat, HandlerType)}, choosing multi-writer access. */
+    public static long openChannel(
+            String name, LogFormat format, HandlerType handler, boolean multiWriter) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(format, "format");
+        Objects.requireNonNull(handler, "handler");
+        return openChannel0(name, format.id(), handler.id(), multiWriter);
+    }
+
+    /** Opens a channel as an {@link AutoCloseable} object. */
+    public static Channel open(String name, LogFormat format, HandlerType handler) {
+        return new Channel(openChannel(name, format, handler), name, handler);
+    }
+
+    /**
+     * Sets parameter {@code index} of the channel's handler (see {@link HandlerType#parameters()}).
+     * Allowed until the first call is logged on the channel.
+     *
+     * @throws IllegalArgumentException if the handler has no such parameter or the value is out
+     *     of its range, or the handle is invalid
+     * @throws IllegalStateException if the channel has already logged
+     */
+    public static void parameterize(long channel, int index, long value) {
+        parameterize0(channel, index, value);
+    }
+
+    /**
+     * Logs {@code tupleId} with the current TSC. Allocation-free and lock-free for single-writer
+     * channels.
+     *
+     * @return {@code true} if the channel accepted the call (it may still filter it, as
+     *     {@code DOWNSAMPLE} does); {@code false} if the handle is invalid or closed, or the
+     *     calling thread does not own the channel — each counted
+     */
+    public static boolean logTS(long channel, long tupleId) {
+        return logTS0(channel, tupleId);
+    }
+
+    /** Logs {@code tupleId} with a TSC read earlier by {@link #readTsc()}. */
+    public static boolean logTS(long channel, long tupleId, long tsc) {
+        return logTSAt0(channel, tupleId, tsc);
+    }
+
+    /** The clock the channels use: TSC ticks ({@code rdtscp}), or ns where there is no TSC. */
+    public static long readTsc() {
+        return readTsc0();
+    }
+
+    /** Estimated ticks per second of {@link #readTsc()}. */
+    public static long tscHz() {
+        return tscHz0();
+    }
+
+    /**
+     * Flushes and closes the channel: every accepted record is in its file when this returns.
+     *
+     * @return {@code false} (and counted) if the handle was invalid or already closed
+     */
+    public static boolean closeChannel(long channel) {
+        return closeChannel0(channel);
+    }
+
+    /** Counters of one channel, or {@code null} if the handle is invalid or closed. */
+    public static ChannelStats channelStats(long channel) {
+        long[] values = channelStats0(channel);
+        return values == null ? null : ChannelStats.fromArray(values);
+    }
+
+    /** Process-wide counters. */
+    public static ProfilerStats stats() {
+        return ProfilerStats.fromArray(profilerStats0());
+    }
+
+    /** The directory this process writes its logs to: {@code $CP_LOG_DIR/<node>}. */
+    public static String logDirectory() {
+        return logDirectory0();
+    }
+
+    /** Problems the native core reported so far (write errors, exhausted memory, misuse). */
+    public static List<String> warnings() {
+        return List.of(warnings0());
+    }
+
+    private static native long openChannel0(
+            String name, int format, int handler, boolean multiWriter);
+
+    private static native void parameterize0(long channel, int index, long value);
+
+    private static native boolean logTS0(long channel, long tupleId);
+
+    private static native boolean logTSAt0(long channel, long tupleId, long tsc);
+
+    private static native long readTsc0();
+
+    private static native long tscHz0();
+
+    private static native boolean closeChannel0(long channel);
+
+    private static native long[] channelStats0(long channel);
+
+    private static native long[] profilerStats0();
+
+    private static native String logDirectory0();
+
+    private static native String[] warnings0();
+
+    private static native void shutdown0();
+}
