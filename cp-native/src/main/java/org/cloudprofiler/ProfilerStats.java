@@ -6,21 +6,23 @@ package org.cloudprofiler;
  * @param openChannels channels open now
  * @param invalidHandles calls with a closed, stale or made-up handle, rejected
  * @param blocksInFlight full blocks waiting for compression or writing now
- * @param maxBlocksInFlight the bound on {@code blocksInFlight} (the memory budget)
+ * @param bytesInFlight memory those blocks hold
+ * @param budgetBytes the bound on {@code bytesInFlight} ({@code CP_BUFFER_MB})
  * @param bytesWritten bytes written to log files
- * @param writeErrors blocks that could not be written (disk full, ...), see the warnings
- * @param droppedRecords records dropped by all channels under the {@code drop} policy
+ * @param writeErrors writes that failed (disk full, ...), see {@link CloudProfiler#warnings()}
+ * @param droppedRecords records dropped by all channels under {@code CP_ON_FULL=drop}
  */
 public record ProfilerStats(
         long openChannels,
         long invalidHandles,
         long blocksInFlight,
-        long maxBlocksInFlight,
+        long bytesInFlight,
+        long budgetBytes,
         long bytesWritten,
         long writeErrors,
         long droppedRecords) {
 
     static ProfilerStats fromArray(long[] v) {
-        return new ProfilerStats(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+        return new ProfilerStats(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
     }
 }

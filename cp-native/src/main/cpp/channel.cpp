@@ -1,0 +1,100 @@
+#include "channel.h"
+
+#include "profiler_error.h"
+#include "warnings.h"
+
+namespace cloudprofiler {
+
+Channel::Channel(const HandlerDescription& description, bool multiWriter,
+                 std::unique_ptr<LogFile> file, std::unique_ptr<Handler> handler)
+    : description_(description),
+      multiWriter_(multiWriter),
+      file_(std::move(file)),
+      handler_(std::move(handler)) {
+    std::copy(file_->header().parameters, file_->header().parameters + log_format::kParameterCount,
+              parameters_);
+}
+
+void Channel::claimedBy(uint32_t osThreadId) {
+    writerOsThreadId_.store(osThreadId, std::memory_order_relaxed);
+    markStarted();
+    handler_->onWriterThread();
+}
+
+void Channel::countRejected(uint32_t threadNumber) {
+    rejected_.fetch_add(1, std::memory_order_relaxed);
+    Warnings::report("wrong-thread:" + name(),
+                     "channel " + name() + " is single-writer and owned by another thread; calls"
+                     " from thread #" + std::to_string(threadNumber) +
+                     " are rejected and counted. Open one channel per thread, or open it"
+                     " multi-writer.");
+}
+
+void Channel::parameterize(int index, int64_t value) {
+    const auto& specs = description_.parameters;
+    if (index < 0 || index >= static_cast<int>(specs.size())) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            std::string(description_.name) + " has " +
+                                std::to_string(specs.size()) + " parameter(s); there is no index " +
+                                std::to_string(index));
+    }
+    const ParameterSpec& spec = specs[static_cast<size_t>(index)];
+    if (value < spec.min || value > spec.max) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            std::string(description_.name) + " parameter " + std::to_string(index) +
+                                " (" + spec.name + ") must be in [" + std::to_string(spec.min) +
+                                ", " + std::to_string(spec.max) + "], got " +
+                                std::to_string(value));
+    }
+    if (started_.load(std::memory_order_relaxed)) {
+        throw ProfilerError(ProfilerError::Kind::kIllegalState,
+                            "channel " + name() + " has already logged; set its parameters"
+                            " between openChannel and the first logTS");
+    }
+    int64_t candidate[log_format::kParameterCount];
+    std::copy(parameters_, parameters_ + log_format::kParameterCount, candidate);
+    candidate[index] = value;
+    if (description_.type == HandlerType::kXoy && candidate[0] > candidate[1]) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "XOY needs x <= y, got x = " + std::to_string(candidate[0]) +
+                                ", y = " + std::to_string(candidate[1]) +
+                                "; set y before raising x");
+    }
+    std::copy(candidate, candidate + log_format::kParameterCount, parameters_);
+    handler_->applyParameters(parameters_);
+    file_->rewriteParameters(parameters_);
+}
+
+void Channel::finish(CloseReason reason) {
+    handler_->finish();
+    HandlerStats handlerStats = handler_->stats();
+    LogTrailer trailer;
+    trailer.totals.recordsWritten = file_->recordsWritten();
+    trailer.totals.blocksWritten = file_->blocksWritten();
+    trailer.totals.accepted = handlerStats.accepted;
+    trailer.totals.filtered = handlerStats.filtered;
+    // Records a failed write lost are as gone as dropped ones; the warning says which it was.
+    trailer.totals.dropped = handlerStats.dropped + file_->recordsLost();
+    trailer.totals.rejected = rejected_.load(std::memory_order_relaxed);
+    trailer.totals.stalls = handlerStats.stalls;
+    trailer.totals.stallNs = handlerStats.stallNs;
+    trailer.close = TscClock::readPair();
+    trailer.writerThreadId = multiWriter_ ? 0 : writerOsThreadId_.load(std::memory_order_relaxed);
+    trailer.reason = reason;
+    file_->finish(trailer);
+}
+
+ChannelStats Channel::stats() const {
+    HandlerStats handlerStats = handler_->stats();
+    ChannelStats stats;
+    stats.accepted = handlerStats.accepted;
+    stats.filtered = handlerStats.filtered;
+    stats.recorded = handlerStats.recorded;
+    stats.dropped = handlerStats.dropped + file_->recordsLost();
+    stats.rejected = rejected_.load(std::memory_order_relaxed);
+    stats.stalls = handlerStats.stalls;
+    stats.stallNs = handlerStats.stallNs;
+    return stats;
+}
+
+}  // namespace cloudprofiler

@@ -1,0 +1,136 @@
+// Maps channel handles to channels. A handle is (generation << 32 | slot index), never a
+// pointer: a closed, stale or made-up handle finds a slot whose generation differs, or none,
+// and is rejected and counted.
+//
+// Safety of close against concurrent writers, without a fence on the hot path: a writer
+// announces itself (writerInside = 1), then re-checks that the slot is still open; the closer
+// marks the slot closed, runs a process-wide memory barrier (membarrier), and waits until no
+// writer is inside. Either the closer sees the writer, or the writer sees the slot closed.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "channel.h"
+#include "profiler_counters.h"
+#include "thread_identity.h"
+
+namespace cloudprofiler {
+
+class ChannelTable {
+public:
+    static constexpr uint32_t kSlotsPerChunk = 1024;
+    static constexpr uint32_t kMaxChunks = 1024;
+
+    explicit ChannelTable(ProfilerCounters& counters);
+
+    // Publishes an open channel and returns its handle. Throws ProfilerError when full.
+    uint64_t insert(std::unique_ptr<Channel> channel);
+
+    inline bool log(uint64_t handle, int64_t id) {
+        Slot* slot = find(handle);
+        if (slot == nullptr) {
+            return rejectInvalid();
+        }
+        if (slot->owner.load(std::memory_order_relaxed) != ownerWord(handle, peekThreadNumber())) {
+            return logSlow(*slot, handle, id, false, 0);
+        }
+        slot->writerInside.store(1, std::memory_order_relaxed);
+        std::atomic_signal_fence(std::memory_order_seq_cst);  // paired with heavyBarrier()
+        if (slot->openGeneration.load(std::memory_order_acquire) != generationOf(handle)) {
+            slot->writerInside.store(0, std::memory_order_release);
+            return rejectInvalid();
+        }
+        slot->handler.load(std::memory_order_relaxed)->log(id);
+        slot->writerInside.store(0, std::memory_order_release);
+        return true;
+    }
+
+    inline bool logAt(uint64_t handle, int64_t id, uint64_t tsc) {
+        Slot* slot = find(handle);
+        if (slot == nullptr) {
+            return rejectInvalid();
+        }
+        if (slot->owner.load(std::memory_order_relaxed) != ownerWord(handle, peekThreadNumber())) {
+            return logSlow(*slot, handle, id, true, tsc);
+        }
+        slot->writerInside.store(1, std::memory_order_relaxed);
+        std::atomic_signal_fence(std::memory_order_seq_cst);
+        if (slot->openGeneration.load(std::memory_order_acquire) != generationOf(handle)) {
+            slot->writerInside.store(0, std::memory_order_release);
+            return rejectInvalid();
+        }
+        slot->handler.load(std::memory_order_relaxed)->logAt(id, tsc);
+        slot->writerInside.store(0, std::memory_order_release);
+        return true;
+    }
+
+    // Flushes and closes; false (counted) if the handle is not open.
+    bool close(uint64_t handle, CloseReason reason);
+    void closeAll(CloseReason reason);
+
+    // Runs `action(channel)` under the table lock if `handle` is open; false if it is not.
+    template <typename Action>
+    bool withChannel(uint64_t handle, Action&& action) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        Slot* slot = find(handle);
+        if (slot == nullptr || generationOf(handle) == 0 ||
+            slot->openGeneration.load(std::memory_order_acquire) != generationOf(handle)) {
+            return false;
+        }
+        action(*slot->channel.load(std::memory_order_relaxed));
+        return true;
+    }
+
+    uint64_t openChannels();
+
+private:
+    static constexpr uint32_t kUnclaimed = 0xFFFFFFFFu;
+    static constexpr uint32_t kMultiWriter = 0xFFFFFFFEu;
+
+    struct Slot {
+        // generation << 32 | owner thread number, kUnclaimed or kMultiWriter.
+        std::atomic<uint64_t> owner{0};
+        std::atomic<uint32_t> openGeneration{0};  // 0 while closed
+        std::atomic<uint32_t> writerInside{0};    // the owner thread is in a call
+        std::atomic<uint32_t> othersInside{0};    // other threads are in a call
+        std::atomic<Handler*> handler{nullptr};
+        std::atomic<Channel*> channel{nullptr};
+        uint32_t lastGeneration = 0;  // under mutex_
+    };
+
+    static uint32_t generationOf(uint64_t handle) { return static_cast<uint32_t>(handle >> 32); }
+    static uint64_t ownerWord(uint64_t handle, uint32_t holder) {
+        return (handle & 0xFFFFFFFF00000000ull) | holder;
+    }
+
+    inline Slot* find(uint64_t handle) const {
+        uint32_t index = static_cast<uint32_t>(handle);
+        if (index >= kSlotsPerChunk * kMaxChunks) {
+            return nullptr;
+        }
+        Slot* chunk = chunks_[index / kSlotsPerChunk].load(std::memory_order_acquire);
+        return chunk == nullptr ? nullptr : &chunk[index % kSlotsPerChunk];
+    }
+
+    bool rejectInvalid() {
+        counters_.invalidHandles.fetch_add(1, std::memory_order_relaxed);
+        return false;
+    }
+    bool logSlow(Slot& slot, uint64_t handle, int64_t id, bool hasTsc, uint64_t tsc);
+    // close() without counting a handle that is not open (shutdown races user closes).
+    bool closeIfOpen(uint64_t handle, CloseReason reason);
+    static void heavyBarrier();
+
+    ProfilerCounters& counters_;
+    std::mutex mutex_;
+    std::atomic<Slot*> chunks_[kMaxChunks] = {};
+    uint32_t usedSlots_ = 0;               // under mutex_
+    std::vector<uint32_t> freeSlots_;      // under mutex_
+    uint64_t openChannels_ = 0;            // under mutex_
+};
+
+}  // namespace cloudprofiler

@@ -1,0 +1,63 @@
+// The C++ API of the profiling core (the Java API in org.cloudprofiler.CloudProfiler mirrors
+// it). Errors a caller can cause throw ProfilerError; logTS never throws.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "channel_table.h"
+#include "handler_type.h"
+#include "log_format.h"
+#include "tsc_clock.h"
+
+namespace cloudprofiler {
+
+using ChannelHandle = uint64_t;
+
+struct ProfilerStats {
+    uint64_t openChannels = 0;
+    uint64_t invalidHandles = 0;
+    uint64_t blocksInFlight = 0;
+    uint64_t bytesInFlight = 0;
+    uint64_t budgetBytes = 0;
+    uint64_t bytesWritten = 0;
+    uint64_t writeErrors = 0;
+    uint64_t droppedRecords = 0;
+};
+
+extern ChannelTable* const gChannelTable;
+
+// Opens a channel (multi-writer if the handler is by nature) and creates its log file.
+ChannelHandle openChannel(const std::string& name, Codec format, HandlerType handler);
+ChannelHandle openChannel(const std::string& name, Codec format, HandlerType handler,
+                          bool multiWriter);
+
+// Sets a handler parameter; allowed until the channel's first call.
+void parameterize(ChannelHandle channel, int index, int64_t value);
+
+// Logs `id` with the current TSC; false (counted) for an invalid handle or a foreign thread.
+inline bool logTS(ChannelHandle channel, int64_t id) { return gChannelTable->log(channel, id); }
+// Logs `id` with a TSC taken earlier with readTsc().
+inline bool logTS(ChannelHandle channel, int64_t id, uint64_t tsc) {
+    return gChannelTable->logAt(channel, id, tsc);
+}
+
+// Flushes and closes; every accepted record is in the file when this returns.
+bool closeChannel(ChannelHandle channel);
+
+// False if the handle is not open.
+bool channelStats(ChannelHandle channel, ChannelStats* stats);
+ProfilerStats profilerStats();
+
+inline uint64_t readTsc() { return TscClock::read(); }
+uint64_t tscHz();
+
+// $CP_LOG_DIR/<node>; throws ProfilerError if the configuration is invalid.
+std::string logDirectory();
+
+// Closes every channel and stops the helper threads. Runs at exit and from the JVM's shutdown
+// hook; later openChannel calls throw, later logTS calls are rejected.
+void shutdown();
+
+}  // namespace cloudprofiler

@@ -1,0 +1,39 @@
+// What a channel does with each call. One implementation per handler type, in handlers/.
+//
+// Threading: log()/logAt() come from the channel's single writer thread, or from any thread for
+// multi-writer channels (the channel serialises them unless the handler is multi-writer by
+// nature). finish() comes once, after the last log() has returned. stats() from any thread.
+#pragma once
+
+#include <cstdint>
+
+namespace cloudprofiler {
+
+struct HandlerStats {
+    uint64_t accepted = 0;
+    uint64_t filtered = 0;
+    uint64_t recorded = 0;
+    uint64_t dropped = 0;
+    uint64_t stalls = 0;
+    uint64_t stallNs = 0;
+};
+
+class Handler {
+public:
+    virtual ~Handler() = default;
+
+    // Records (or counts, or filters) a call, reading the clock itself if it records one.
+    virtual void log(int64_t id) = 0;
+    // As log(), with a timestamp the caller took earlier.
+    virtual void logAt(int64_t id, uint64_t tsc) = 0;
+    // Writes out everything buffered; the file's trailer follows.
+    virtual void finish() = 0;
+    virtual HandlerStats stats() const = 0;
+
+    // Validated parameter values, set before the first call.
+    virtual void applyParameters(const int64_t* /*parameters*/) {}
+    // Called on the owning writer thread before its first call.
+    virtual void onWriterThread() {}
+};
+
+}  // namespace cloudprofiler

@@ -1,0 +1,68 @@
+// Handlers that record some calls and count the rest as filtered. The Rule decides per call
+// (DOWNSAMPLE, XOY, FIRST_LAST); the clock is read only for calls that are kept.
+#pragma once
+
+#include <atomic>
+
+#include "../handler.h"
+#include "../record_buffer.h"
+#include "../tsc_clock.h"
+
+namespace cloudprofiler {
+
+template <typename Rule>
+class FilteringHandler final : public Handler {
+public:
+    FilteringHandler(RecordBuffer::Mode mode, LogFile& file, Codec codec,
+                     const RecordBuffer::Services& services, const int64_t* parameters)
+        : buffer_(mode, file, codec, 2, services) {
+        rule_.apply(parameters);
+    }
+
+    void log(int64_t id) override {
+        if (rule_.keep(id)) {
+            record(id, TscClock::read());
+        } else {
+            countFiltered();
+        }
+    }
+    void logAt(int64_t id, uint64_t tsc) override {
+        if (rule_.keep(id)) {
+            record(id, tsc);
+        } else {
+            countFiltered();
+        }
+    }
+    void finish() override { buffer_.flush(); }
+    void applyParameters(const int64_t* parameters) override { rule_.apply(parameters); }
+    HandlerStats stats() const override {
+        HandlerStats stats;
+        stats.recorded = buffer_.recorded();
+        stats.dropped = buffer_.dropped();
+        stats.filtered = filtered_.load(std::memory_order_relaxed);
+        stats.accepted = stats.recorded + stats.dropped + stats.filtered;
+        stats.stalls = buffer_.stalls();
+        stats.stallNs = buffer_.stallNs();
+        return stats;
+    }
+
+private:
+    void record(int64_t id, uint64_t tsc) {
+        int64_t* row = buffer_.nextRow();
+        row[0] = id;
+        row[1] = static_cast<int64_t>(tsc);
+        buffer_.commit();
+        if (Rule::kFlushEachRecord) {
+            buffer_.flush();
+        }
+    }
+    void countFiltered() {
+        filtered_.store(filtered_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    }
+
+    RecordBuffer buffer_;
+    Rule rule_;
+    std::atomic<uint64_t> filtered_{0};
+};
+
+}  // namespace cloudprofiler

@@ -1,0 +1,196 @@
+// The process-wide state behind the C++ API: configuration, the channel table, the flush
+// pipeline and the sampler. Created on the first openChannel, never destroyed — threads may
+// still log while the process exits — and stopped by shutdown().
+#include <unistd.h>
+
+#include <cstdlib>
+#include <mutex>
+#include <sstream>
+
+#include "block_pool.h"
+#include "cloudprofiler.h"
+#include "config.h"
+#include "flush_pipeline.h"
+#include "handler_factory.h"
+#include "periodic_sampler.h"
+#include "profiler_error.h"
+#include "thread_identity.h"
+
+namespace cloudprofiler {
+namespace {
+
+struct Services {
+    explicit Services(Config configuration)
+        : config(std::move(configuration)),
+          pool(config.bufferBytes),
+          pipeline(pool, config.compressThreads, config.zstdLevel) {}
+
+    Config config;
+    BlockPool pool;
+    FlushPipeline pipeline;
+    PeriodicSampler sampler;
+    uint64_t nextSerial = 0;
+};
+
+// The clock is chosen and calibrated when the library loads, before any timestamp is taken.
+const bool gClockReady = (TscClock::init(), true);
+ProfilerCounters* const gCounters = new ProfilerCounters();
+
+std::mutex gLifecycleMutex;
+Services* gServices = nullptr;
+bool gShutDown = false;
+
+void shutdownAtExit() { shutdown(); }
+
+// Under gLifecycleMutex.
+Services& services() {
+    if (gShutDown) {
+        throw ProfilerError(ProfilerError::Kind::kIllegalState,
+                            "the profiler has shut down (process exit); no channel can be opened");
+    }
+    if (gServices == nullptr) {
+        gServices = new Services(Config::fromEnvironment());
+        std::atexit(shutdownAtExit);
+    }
+    return *gServices;
+}
+
+void validateName(const std::string& name) {
+    if (name.empty() || name.size() > log_format::kMaxStringBytes) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "channel name must have 1 to 1024 characters: '" + name + "'");
+    }
+    std::stringstream components(name);
+    std::string component;
+    size_t count = 0;
+    while (std::getline(components, component, '/')) {
+        ++count;
+        if (!isValidNameComponent(component)) {
+            throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                                "channel name '" + name + "' is not valid: use <operator>/<task>/"
+                                "<point> with letters, digits and . _ - + @ = in each part");
+        }
+    }
+    if (count == 0 || name.back() == '/') {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "channel name '" + name + "' must not end with '/'");
+    }
+}
+
+}  // namespace
+
+ChannelTable* const gChannelTable = new ChannelTable(*gCounters);
+
+ChannelHandle openChannel(const std::string& name, Codec format, HandlerType handler) {
+    const HandlerDescription* description = describeHandler(static_cast<int>(handler));
+    return openChannel(name, format, handler,
+                       description != nullptr && description->multiWriterByNature);
+}
+
+ChannelHandle openChannel(const std::string& name, Codec format, HandlerType handler,
+                          bool multiWriter) {
+    const HandlerDescription* description = describeHandler(static_cast<int>(handler));
+    if (description == nullptr) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "unknown handler id " + std::to_string(static_cast<int>(handler)));
+    }
+    if (format != Codec::kRaw && format != Codec::kZstd) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "unknown log format " + std::to_string(static_cast<int>(format)));
+    }
+    if (handler == HandlerType::kCpu && multiWriter) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "CPU measures one writer thread's CPU time; open it single-writer,"
+                            " one channel per thread");
+    }
+    validateName(name);
+
+    std::lock_guard<std::mutex> lock(gLifecycleMutex);
+    Services& shared = services();
+    LogHeader header;
+    header.pid = static_cast<uint32_t>(getpid());
+    header.openerThreadId = osThreadId();
+    header.tscHz = TscClock::hz();
+    header.open = TscClock::readPair();
+    header.handlerId = static_cast<uint16_t>(handler);
+    header.codec = format;
+    header.clockSource = TscClock::source();
+    header.multiWriter = multiWriter;
+    for (size_t i = 0; i < description->parameters.size(); ++i) {
+        header.parameters[i] = description->parameters[i].defaultValue;
+    }
+    header.node = shared.config.nodeId;
+    header.channel = name;
+    header.columns = description->columns;
+
+    std::unique_ptr<LogFile> file =
+        LogFile::create(shared.config.logDirectory, shared.nextSerial++, header, *gCounters);
+    RecordBuffer::Services bufferServices{shared.pool, shared.pipeline, shared.config, *gCounters};
+    std::unique_ptr<Handler> handlerObject = makeHandler(
+        handler, *file, format, bufferServices, shared.sampler, file->header().parameters);
+    auto channel = std::make_unique<Channel>(*description, multiWriter, std::move(file),
+                                             std::move(handlerObject));
+    return gChannelTable->insert(std::move(channel));
+}
+
+void parameterize(ChannelHandle channel, int index, int64_t value) {
+    bool open = gChannelTable->withChannel(
+        channel, [&](Channel& target) { target.parameterize(index, value); });
+    if (!open) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "channel handle " + std::to_string(channel) +
+                                " is not open (closed, or never returned by openChannel)");
+    }
+}
+
+bool closeChannel(ChannelHandle channel) {
+    return gChannelTable->close(channel, CloseReason::kCloseChannel);
+}
+
+bool channelStats(ChannelHandle channel, ChannelStats* stats) {
+    return gChannelTable->withChannel(channel, [&](Channel& target) { *stats = target.stats(); });
+}
+
+ProfilerStats profilerStats() {
+    ProfilerStats stats;
+    stats.openChannels = gChannelTable->openChannels();
+    stats.invalidHandles = gCounters->invalidHandles.load(std::memory_order_relaxed);
+    stats.bytesWritten = gCounters->bytesWritten.load(std::memory_order_relaxed);
+    stats.writeErrors = gCounters->writeErrors.load(std::memory_order_relaxed);
+    stats.droppedRecords = gCounters->droppedRecords.load(std::memory_order_relaxed);
+    std::lock_guard<std::mutex> lock(gLifecycleMutex);
+    if (gServices != nullptr) {
+        stats.blocksInFlight = gServices->pool.blocksInFlight();
+        stats.bytesInFlight = gServices->pool.reservedBytes();
+        stats.budgetBytes = gServices->pool.budgetBytes();
+    }
+    return stats;
+}
+
+uint64_t tscHz() { return TscClock::hz(); }
+
+std::string logDirectory() {
+    std::lock_guard<std::mutex> lock(gLifecycleMutex);
+    return gServices != nullptr ? gServices->config.logDirectory
+                                : Config::fromEnvironment().logDirectory;
+}
+
+void shutdown() {
+    Services* shared;
+    {
+        std::lock_guard<std::mutex> lock(gLifecycleMutex);
+        if (gShutDown) {
+            return;
+        }
+        gShutDown = true;
+        shared = gServices;
+    }
+    if (shared == nullptr) {
+        return;
+    }
+    gChannelTable->closeAll(CloseReason::kShutdown);
+    shared->sampler.stop();
+    shared->pipeline.stop();
+}
+
+}  // namespace cloudprofiler

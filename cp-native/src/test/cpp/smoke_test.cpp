@@ -1,0 +1,3 @@
+#include <gtest/gtest.h>
+#include "cloudprofiler.h"
+TEST(Smoke, Builds) { EXPECT_GT(cloudprofiler::tscHz(), 0u); }
