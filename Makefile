@@ -2,15 +2,23 @@
 MVNW := ./mvnw -B -ntp
 CLI_JAR := cp-cli/target/cloudprofiler.jar
 
-.PHONY: demo test build bench deps clean
+.PHONY: demo test test-sanitized build bench deps clean
 
 deps:
 	@bash scripts/install-deps.sh
 	@command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
 
-# Builds everything, runs the C++ tests (CTest) and the Java tests.
+# Builds everything, runs the C++ tests (CTest) and the Java tests, then the C++ tests again
+# under AddressSanitizer + UndefinedBehaviorSanitizer.
 test: deps
 	$(MVNW) verify
+	$(MAKE) test-sanitized
+
+test-sanitized:
+	JAVA_HOME="$${JAVA_HOME:-$$(dirname $$(dirname $$(readlink -f $$(command -v javac))))}" \
+	  cmake -S cp-native -B cp-native/target/native-sanitized -DCP_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+	cmake --build cp-native/target/native-sanitized --parallel 2
+	ctest --test-dir cp-native/target/native-sanitized --output-on-failure --timeout 600
 
 build: deps
 	$(MVNW) -DskipTests install

@@ -90,10 +90,13 @@ public:
 private:
     static constexpr uint32_t kUnclaimed = 0xFFFFFFFFu;
     static constexpr uint32_t kMultiWriter = 0xFFFFFFFEu;
+    // Owner of a slot never opened: generation 0 with a holder no thread number reaches, so
+    // even a made-up handle of generation 0 from a thread without a number cannot match it.
+    static constexpr uint64_t kNeverOpened = 0xFFFFFFFDu;
 
     struct Slot {
         // generation << 32 | owner thread number, kUnclaimed or kMultiWriter.
-        std::atomic<uint64_t> owner{0};
+        std::atomic<uint64_t> owner{kNeverOpened};
         std::atomic<uint32_t> openGeneration{0};  // 0 while closed
         std::atomic<uint32_t> writerInside{0};    // the owner thread is in a call
         std::atomic<uint32_t> othersInside{0};    // other threads are in a call
