@@ -1,0 +1,119 @@
+package org.cloudprofiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.cloudprofiler.internal.NativeLibrary;
+import org.cloudprofiler.testing.ChildJvm;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The bundled library: self-contained, exports only JNI entry points, loads as documented. */
+class NativePackagingTest {
+    private static final Set<String> ALLOWED_DEPENDENCIES = Set.of(
+            "linux-vdso.so.1", "libstdc++.so.6", "libm.so.6", "libgcc_s.so.1", "libc.so.6",
+            "ld-linux-x86-64.so.2");
+
+    @TempDir
+    Path temp;
+
+    private Path extractBundled() throws IOException {
+        Path library = temp.resolve("libcloudprofiler.so");
+        try (InputStream in = NativeLibrary.class.getResourceAsStream(
+                NativeLibrary.bundledResource())) {
+            assertNotNull(in, "the jar bundles " + NativeLibrary.bundledResource());
+            Files.copy(in, library);
+        }
+        return library;
+    }
+
+    private static List<String> run(String... command) throws Exception {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(),
+                StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), String.join(" ", command) + ":\n" + output);
+        return output.lines().map(String::trim).filter(l -> !l.isEmpty()).toList();
+    }
+
+    @Test
+    void needsNothingBeyondGlibcAndTheCppRuntime() throws Exception {
+        List<String> unexpected = new ArrayList<>();
+        for (String line : run("ldd", extractBundled().toString())) {
+            String name = line.split("\\s+")[0];
+            String base = name.substring(name.lastIndexOf('/') + 1);
+            if (!ALLOWED_DEPENDENCIES.contains(base)) {
+                unexpected.add(line);
+            }
+        }
+        assertTrue(unexpected.isEmpty(), "unexpected run-time dependencies: " + unexpected);
+    }
+
+    @Test
+    void exportsOnlyJniEntryPoints() throws Exception {
+        List<String> exported = new ArrayList<>();
+        for (String line : run("nm", "-D", "--defined-only", extractBundled().toString())) {
+            String symbol = line.substring(line.lastIndexOf(' ') + 1);
+            if (!symbol.startsWith("Java_") && !symbol.startsWith("JNI_")) {
+                exported.add(symbol);
+            }
+        }
+        assertTrue(exported.isEmpty(), "symbols that should be hidden: " + exported);
+    }
+
+    @Test
+    void theSystemPropertyOverridesTheBundledLibrary() throws Exception {
+        Path library = extractBundled();
+        Map<String, String> environment = Map.of("CP_LOG_DIR", temp.resolve("logs").toString());
+        try (ChildJvm child = ChildJvm.start(OpenOneChannel.class,
+                List.of("-D" + NativeLibrary.PATH_PROPERTY + "=" + library), environment)) {
+            assertEquals(0, child.awaitExit(60_000), child.stderr());
+            assertTrue(child.stdout().contains("opened"), child.stdout().toString());
+        }
+        Path missing = temp.resolve("nowhere/libcloudprofiler.so");
+        try (ChildJvm child = ChildJvm.start(OpenOneChannel.class,
+                List.of("-D" + NativeLibrary.PATH_PROPERTY + "=" + missing), environment)) {
+            assertEquals(1, child.awaitExit(60_000));
+            assertTrue(child.stderr().contains(missing.toString()), child.stderr());
+        }
+    }
+
+    @Test
+    void anUnwritableLogDirectoryIsNamedWithTheFix() throws Exception {
+        Path file = Files.createFile(temp.resolve("a-file"));
+        Map<String, String> environment = Map.of("CP_LOG_DIR", file.resolve("logs").toString());
+        try (ChildJvm child = ChildJvm.start(OpenOneChannel.class, List.of(), environment)) {
+            assertEquals(1, child.awaitExit(60_000));
+            String message = child.stderr();
+            assertTrue(message.contains("CloudProfilerException"), message);
+            assertTrue(message.contains(file.toString()), message);
+            assertTrue(message.contains("Set CP_LOG_DIR"), message);
+        }
+    }
+
+    /** Child: opens and closes one channel; exit code 1 and the error on stderr if that fails. */
+    public static final class OpenOneChannel {
+        public static void main(String[] args) {
+            try {
+                long channel = CloudProfiler.openChannel("child/0/in", LogFormat.RAW,
+                        HandlerType.ID);
+                CloudProfiler.logTS(channel, 1);
+                CloudProfiler.closeChannel(channel);
+                System.out.println("opened");
+            } catch (Throwable e) {
+                System.err.println(e);
+                System.exit(1);
+            }
+        }
+    }
+}
