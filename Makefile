@@ -18,7 +18,7 @@ test-sanitized:
 	JAVA_HOME="$${JAVA_HOME:-$$(dirname $$(dirname $$(readlink -f $$(command -v javac))))}" \
 	  cmake -S cp-native -B cp-native/target/native-sanitized -DCP_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 	cmake --build cp-native/target/native-sanitized --parallel 2
-	ctest --test-dir cp-native/target/native-sanitized --output-on-failure --timeout 600
+	ctest --test-dir cp-native/target/native-sanitized --output-on-failure --no-tests=error --timeout 600
 
 build: deps
 	$(MVNW) -DskipTests install
