@@ -138,10 +138,13 @@ final class BlockDecoder implements AutoCloseable {
                                 + zstdUnavailable + "); its " + recordCount + " records are"
                                 + " skipped");
             }
-            if (decoded.length < decodedLength) {
-                decoded = new byte[decodedLength];
+            String failure = frames.check(stored, storedLength, decodedLength);
+            if (failure == null) {
+                if (decoded.length < decodedLength) {
+                    decoded = new byte[decodedLength];
+                }
+                failure = frames.decompress(stored, storedLength, decoded, decodedLength);
             }
-            String failure = frames.decompress(stored, storedLength, decoded, decodedLength);
             if (failure != null) {
                 return writerBug(Kind.BAD_COMPRESSION, position, failure);
             }

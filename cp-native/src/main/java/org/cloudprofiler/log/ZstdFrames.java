@@ -13,12 +13,12 @@ final class ZstdFrames implements AutoCloseable {
     private final ZstdDecompressCtx context = new ZstdDecompressCtx();
 
     /**
-     * Decompresses {@code source[0, sourceLength)}, which must be exactly one zstd frame stating
-     * {@code expectedLength} as its content size, into {@code destination[0, expectedLength)}.
+     * Checks that {@code source[0, sourceLength)} is exactly one zstd frame stating
+     * {@code expectedLength} as its content size, before anything is allocated for it.
      *
-     * @return {@code null} on success, else what is wrong with the frame
+     * @return {@code null} if so, else what is wrong with the frame
      */
-    String decompress(byte[] source, int sourceLength, byte[] destination, int expectedLength) {
+    String check(byte[] source, int sourceLength, int expectedLength) {
         try {
             long contentSize = Zstd.getFrameContentSize(source, 0, sourceLength);
             if (contentSize < 0) {
@@ -33,6 +33,20 @@ final class ZstdFrames implements AutoCloseable {
                 return "the zstd frame is " + frameLength + " bytes, the stored payload "
                         + sourceLength;
             }
+            return null;
+        } catch (ZstdException e) {
+            return "the zstd frame is damaged: " + e.getMessage();
+        }
+    }
+
+    /**
+     * Decompresses a frame that passed {@link #check} into
+     * {@code destination[0, expectedLength)}.
+     *
+     * @return {@code null} on success, else what went wrong
+     */
+    String decompress(byte[] source, int sourceLength, byte[] destination, int expectedLength) {
+        try {
             int decoded = context.decompressByteArray(
                     destination, 0, expectedLength, source, 0, sourceLength);
             if (decoded != expectedLength) {
