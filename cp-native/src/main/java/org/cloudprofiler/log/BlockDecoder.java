@@ -76,6 +76,9 @@ final class BlockDecoder implements AutoCloseable {
             return "payload length " + Math.max(storedBytes, decodedBytes) + " exceeds the"
                     + " limit of " + MAX_PAYLOAD_BYTES + " bytes";
         }
+        if (format == LogFormat.ZSTD && storedBytes == 0) {
+            return "zstd block with an empty stored payload";
+        }
         if (format == LogFormat.RAW && storedBytes != decodedBytes) {
             return "raw block whose stored length " + storedBytes + " differs from its decoded"
                     + " length " + decodedBytes;

@@ -34,7 +34,8 @@ final class ZstdFrames implements AutoCloseable {
                         + sourceLength;
             }
             return null;
-        } catch (ZstdException e) {
+        } catch (ZstdException | IndexOutOfBoundsException e) {
+            // zstd-jni rejects some malformed frames with index exceptions rather than its own.
             return "the zstd frame is damaged: " + e.getMessage();
         }
     }
@@ -54,7 +55,7 @@ final class ZstdFrames implements AutoCloseable {
                         + expectedLength + " the block header says";
             }
             return null;
-        } catch (ZstdException e) {
+        } catch (ZstdException | IndexOutOfBoundsException e) {
             return "zstd cannot decompress the frame: " + e.getMessage();
         }
     }
