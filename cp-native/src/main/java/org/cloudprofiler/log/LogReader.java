@@ -171,6 +171,10 @@ public final class LogReader implements Closeable {
                 problems.count());
     }
 
+    private static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
     private static List<Long> asList(long[] values) {
         return values == null ? List.of() : Arrays.stream(values).boxed().toList();
     }
@@ -294,7 +298,8 @@ public final class LogReader implements Closeable {
             problems.add(Kind.TRAILER_MISMATCH, at, TRAILER_BYTES, "the trailer counts "
                     + Long.toUnsignedString(trailer.recordsWritten()) + " records in "
                     + Long.toUnsignedString(trailer.blocksWritten()) + " blocks, the file holds "
-                    + recordCount + " records in " + blockCount + " intact blocks: " + verdict);
+                    + count(recordCount, "record") + " in " + count(blockCount, "intact block")
+                    + ": " + verdict);
         }
     }
 
@@ -323,8 +328,7 @@ public final class LogReader implements Closeable {
         if (truncated) {
             problems.add(Kind.TRUNCATED_TAIL, at, size - at, "the file ends " + (size - at)
                     + " bytes into a block or trailer: an incomplete last write, as a killed"
-                    + " writer leaves; the " + blockCount + " complete blocks before it are"
-                    + " intact");
+                    + " writer leaves; every complete block before it was read");
         } else {
             if (damage != null) {
                 problems.add(damage);
@@ -337,9 +341,9 @@ public final class LogReader implements Closeable {
 
     private void endWithoutTrailer() {
         problems.add(Kind.MISSING_TRAILER, size, 0, "no trailer: the channel was not closed"
-                + " cleanly (writer killed, or still writing?); all " + blockCount + " intact"
-                + " blocks (" + recordCount + " records) were read, but the channel's totals"
-                + " (accepted, filtered, dropped, rejected) are unknown");
+                + " cleanly (writer killed, or still writing?); every intact block was read ("
+                + count(blockCount, "block") + ", " + count(recordCount, "record") + "), but"
+                + " the channel's totals (accepted, filtered, dropped, rejected) are unknown");
         position = size;
         finished = true;
     }

@@ -14,15 +14,15 @@ import java.util.zip.CRC32C;
  * Test-only writer of channel log files, byte by byte from explicit values, written from
  * docs/log-format.md on its own (it shares no constants with the reader, so a misread spec shows
  * up as a disagreement). Builds valid files, and damaged ones through the raw-block entry point
- * and the CRC helpers.
+ * and the CRC helpers. Public for other modules' tests, through cp-native's test jar.
  */
-final class LogFileBuilder {
+public final class LogFileBuilder {
 
-    static final int RAW = 0;
-    static final int ZSTD = 1;
-    static final int ZSTD_LEVEL = 3;
-    static final int BLOCK_HEADER_BYTES = 24;
-    static final int TRAILER_BYTES = 112;
+    public static final int RAW = 0;
+    public static final int ZSTD = 1;
+    public static final int ZSTD_LEVEL = 3;
+    public static final int BLOCK_HEADER_BYTES = 24;
+    public static final int TRAILER_BYTES = 112;
 
     private int version = 1;
     private int flags;
@@ -46,76 +46,76 @@ final class LogFileBuilder {
     private final List<Integer> blockBodyOffsets = new ArrayList<>();
     private int trailerBodyOffset = -1;
 
-    LogFileBuilder version(int value) {
+    public LogFileBuilder version(int value) {
         version = value;
         return this;
     }
 
-    LogFileBuilder flags(int value) {
+    public LogFileBuilder flags(int value) {
         flags = value;
         return this;
     }
 
-    LogFileBuilder pid(long value) {
+    public LogFileBuilder pid(long value) {
         pid = value;
         return this;
     }
 
-    LogFileBuilder openerTid(long value) {
+    public LogFileBuilder openerTid(long value) {
         openerTid = value;
         return this;
     }
 
-    LogFileBuilder tscHz(long value) {
+    public LogFileBuilder tscHz(long value) {
         tscHz = value;
         return this;
     }
 
-    LogFileBuilder openClocks(long tsc, long monoNs, long realtimeNs) {
+    public LogFileBuilder openClocks(long tsc, long monoNs, long realtimeNs) {
         openTsc = tsc;
         openMonoNs = monoNs;
         openRealtimeNs = realtimeNs;
         return this;
     }
 
-    LogFileBuilder handlerId(int value) {
+    public LogFileBuilder handlerId(int value) {
         handlerId = value;
         return this;
     }
 
     /** The header's codec, also used by {@link #block(long[]...)}. */
-    LogFileBuilder codec(int value) {
+    public LogFileBuilder codec(int value) {
         codec = value;
         return this;
     }
 
-    LogFileBuilder clockSource(int value) {
+    public LogFileBuilder clockSource(int value) {
         clockSource = value;
         return this;
     }
 
-    LogFileBuilder multiWriter(int value) {
+    public LogFileBuilder multiWriter(int value) {
         multiWriter = value;
         return this;
     }
 
-    LogFileBuilder parameter(int index, long value) {
+    public LogFileBuilder parameter(int index, long value) {
         parameters[index] = value;
         return this;
     }
 
-    LogFileBuilder node(String value) {
+    public LogFileBuilder node(String value) {
         node = value;
         return this;
     }
 
-    LogFileBuilder channel(String value) {
+    public LogFileBuilder channel(String value) {
         channel = value;
         return this;
     }
 
     /** Replaces the columns with these names, all in encoding 0. */
-    LogFileBuilder columns(String... names) {
+    public LogFileBuilder columns(String... names) {
         columns.clear();
         for (String name : names) {
             columns.add(new LogColumn(0, name));
@@ -124,26 +124,26 @@ final class LogFileBuilder {
     }
 
     /** Replaces the columns with these, encodings included. */
-    LogFileBuilder columns(List<LogColumn> values) {
+    public LogFileBuilder columns(List<LogColumn> values) {
         columns.clear();
         columns.addAll(values);
         return this;
     }
 
     /** Appends a block of these columns (one array per column) in the header's codec. */
-    LogFileBuilder block(long[]... values) {
+    public LogFileBuilder block(long[]... values) {
         return block(codec, values);
     }
 
     /** Appends a block of these columns in {@code blockCodec}. */
-    LogFileBuilder block(int blockCodec, long[]... values) {
+    public LogFileBuilder block(int blockCodec, long[]... values) {
         byte[] decoded = payload(values);
         byte[] stored = blockCodec == ZSTD ? Zstd.compress(decoded, ZSTD_LEVEL) : decoded;
         return rawBlock(1, blockCodec, 0, values[0].length, stored, decoded.length);
     }
 
     /** Appends a block with exactly these header fields and stored bytes, and a valid CRC. */
-    LogFileBuilder rawBlock(int kind, int blockCodec, int reserved, long recordCount,
+    public LogFileBuilder rawBlock(int kind, int blockCodec, int reserved, long recordCount,
             byte[] stored, long decodedLength) {
         ByteBuffer block = little(BLOCK_HEADER_BYTES + stored.length);
         block.putInt(0x4B425043);
@@ -163,7 +163,7 @@ final class LogFileBuilder {
     }
 
     /** Appends a trailer carrying these totals. */
-    LogFileBuilder trailer(LogTrailer totals) {
+    public LogFileBuilder trailer(LogTrailer totals) {
         ByteBuffer trailer = little(TRAILER_BYTES);
         trailer.putInt(0x52545043);
         trailer.putInt(TRAILER_BYTES);
@@ -189,13 +189,13 @@ final class LogFileBuilder {
     }
 
     /** Appends arbitrary bytes after what was appended so far. */
-    LogFileBuilder bytes(byte[] value) {
+    public LogFileBuilder bytes(byte[] value) {
         body.writeBytes(value);
         return this;
     }
 
     /** The header alone, with its CRC. */
-    byte[] header() {
+    public byte[] header() {
         byte[] nodeBytes = node.getBytes(StandardCharsets.UTF_8);
         byte[] channelBytes = channel.getBytes(StandardCharsets.UTF_8);
         int length = 96 + 2 + nodeBytes.length + 2 + channelBytes.length + 4;
@@ -237,7 +237,7 @@ final class LogFileBuilder {
     }
 
     /** The whole file: header, then everything appended, in order. */
-    byte[] build() {
+    public byte[] build() {
         byte[] header = header();
         byte[] file = new byte[header.length + body.size()];
         System.arraycopy(header, 0, file, 0, header.length);
@@ -246,17 +246,17 @@ final class LogFileBuilder {
     }
 
     /** File offset of the {@code index}-th block appended. */
-    int blockOffset(int index) {
+    public int blockOffset(int index) {
         return header().length + blockBodyOffsets.get(index);
     }
 
     /** File offset of the trailer. */
-    int trailerOffset() {
+    public int trailerOffset() {
         return header().length + trailerBodyOffset;
     }
 
     /** The decoded payload of a block: one section per column, delta-zigzag varints. */
-    static byte[] payload(long[]... values) {
+    public static byte[] payload(long[]... values) {
         ByteArrayOutputStream payload = new ByteArrayOutputStream();
         for (long[] column : values) {
             ByteArrayOutputStream section = new ByteArrayOutputStream();
@@ -275,7 +275,7 @@ final class LogFileBuilder {
     }
 
     /** Unsigned LEB128: seven bits a byte, low bits first, high bit set on all but the last. */
-    static void writeVarint(ByteArrayOutputStream out, long value) {
+    public static void writeVarint(ByteArrayOutputStream out, long value) {
         long rest = value;
         while ((rest & ~0x7FL) != 0) {
             out.write((int) (rest & 0x7F) | 0x80);
@@ -285,27 +285,27 @@ final class LogFileBuilder {
     }
 
     /** Recomputes the header CRC of {@code file} in place, after a test changed its fields. */
-    static void refreshHeaderCrc(byte[] file) {
+    public static void refreshHeaderCrc(byte[] file) {
         int length = ByteBuffer.wrap(file, 12, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
         putInt(file, length - 4, crc32c(file, 0, length - 4));
     }
 
     /** Recomputes the CRC of the block at {@code offset}, using the stored length it holds. */
-    static void refreshBlockCrc(byte[] file, int offset) {
+    public static void refreshBlockCrc(byte[] file, int offset) {
         int stored = ByteBuffer.wrap(file, offset + 12, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
         putInt(file, offset + 20, crc32c(file, offset, 20, file, offset + 24, stored));
     }
 
     /** Recomputes the CRC of the trailer at {@code offset}. */
-    static void refreshTrailerCrc(byte[] file, int offset) {
+    public static void refreshTrailerCrc(byte[] file, int offset) {
         putInt(file, offset + 108, crc32c(file, offset, 108));
     }
 
-    static void putInt(byte[] bytes, int offset, int value) {
+    public static void putInt(byte[] bytes, int offset, int value) {
         ByteBuffer.wrap(bytes, offset, 4).order(ByteOrder.LITTLE_ENDIAN).putInt(value);
     }
 
-    static void putLong(byte[] bytes, int offset, long value) {
+    public static void putLong(byte[] bytes, int offset, long value) {
         ByteBuffer.wrap(bytes, offset, 8).order(ByteOrder.LITTLE_ENDIAN).putLong(value);
     }
 
