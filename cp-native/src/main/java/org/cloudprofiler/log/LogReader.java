@@ -44,6 +44,11 @@ import java.util.zip.CRC32C;
 public final class LogReader implements Closeable {
 
     private static final int SCAN_CHUNK_BYTES = 64 * 1024;
+    /**
+     * Payload bytes the resynchronising scans may checksum, per byte of file (plus one MiB):
+     * bounds the work on a file crafted full of would-be blocks that each claim the rest of it.
+     */
+    private static final int SCAN_BUDGET_PER_FILE_BYTE = 8;
     private static final int MAGIC_BYTES = 4;
 
     private final String source;
@@ -56,6 +61,7 @@ public final class LogReader implements Closeable {
     private final byte[] magicBytes = new byte[MAGIC_BYTES];
     private final CRC32C crc = new CRC32C();
     private byte[] scanChunk;
+    private long scanBudgetBytes;
 
     private long position;
     private boolean finished;
@@ -69,6 +75,7 @@ public final class LogReader implements Closeable {
         this.source = source;
         this.input = input;
         this.size = input.size();
+        this.scanBudgetBytes = SCAN_BUDGET_PER_FILE_BYTE * size + (1 << 20);
         this.header = HeaderParser.read(input, problems);
         if (header == null) {
             decoder = null;
@@ -334,7 +341,9 @@ public final class LogReader implements Closeable {
                 problems.add(damage);
             }
             problems.add(Kind.SKIPPED_BYTES, at, size - at, "skipped the last " + (size - at)
-                    + " bytes: no intact block or trailer follows offset " + at);
+                    + " bytes: no intact block or trailer follows offset " + at
+                    + (scanBudgetBytes < 0 ? " (the search gave up: the rest of the file is a"
+                            + " maze of would-be blocks with bad checksums)" : ""));
         }
         endWithoutTrailer();
     }
@@ -354,7 +363,7 @@ public final class LogReader implements Closeable {
             scanChunk = new byte[SCAN_CHUNK_BYTES];
         }
         long chunkStart = from;
-        while (size - chunkStart >= MAGIC_BYTES) {
+        while (size - chunkStart >= MAGIC_BYTES && scanBudgetBytes >= 0) {
             int length = (int) Math.min(scanChunk.length, size - chunkStart);
             input.readFully(chunkStart, scanChunk, 0, length);
             for (int i = 0; i + MAGIC_BYTES <= length; i++) {
@@ -375,10 +384,12 @@ public final class LogReader implements Closeable {
 
     private boolean isIntactBlock(long at) throws IOException {
         long remaining = size - at;
-        return remaining >= BLOCK_HEADER_BYTES
-                && decoder.readHeader(input, at) == null
-                && decoder.blockLength() <= remaining
-                && decoder.readPayload(input, at) == null;
+        if (remaining < BLOCK_HEADER_BYTES || decoder.readHeader(input, at) != null
+                || decoder.blockLength() > remaining) {
+            return false;
+        }
+        scanBudgetBytes -= decoder.blockLength();
+        return scanBudgetBytes >= 0 && decoder.readPayload(input, at) == null;
     }
 
     private boolean isIntactTrailer(long at) throws IOException {

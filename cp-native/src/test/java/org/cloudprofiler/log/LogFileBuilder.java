@@ -20,9 +20,9 @@ public final class LogFileBuilder {
 
     public static final int RAW = 0;
     public static final int ZSTD = 1;
-    public static final int ZSTD_LEVEL = 3;
-    public static final int BLOCK_HEADER_BYTES = 24;
-    public static final int TRAILER_BYTES = 112;
+    private static final int ZSTD_LEVEL = 3;
+    private static final int BLOCK_HEADER_BYTES = 24;
+    private static final int TRAILER_BYTES = 112;
 
     private int version = 1;
     private int flags;
@@ -303,10 +303,6 @@ public final class LogFileBuilder {
 
     public static void putInt(byte[] bytes, int offset, int value) {
         ByteBuffer.wrap(bytes, offset, 4).order(ByteOrder.LITTLE_ENDIAN).putInt(value);
-    }
-
-    public static void putLong(byte[] bytes, int offset, long value) {
-        ByteBuffer.wrap(bytes, offset, 8).order(ByteOrder.LITTLE_ENDIAN).putLong(value);
     }
 
     private static int crc32c(byte[] bytes, int offset, int length) {

@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.luben.zstd.Zstd;
@@ -36,6 +37,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
@@ -535,6 +537,28 @@ class LogReaderDamageTest {
         assertEquals(ProblemLog.MAX_KEPT, result.summary().problems().size());
         assertEquals(750 * 2 + 1, result.summary().problemCount());
         assertEquals(750, result.summary().blockCount());
+    }
+
+    @Test
+    void mazeOfWouldBeBlocksIsGivenUpOnNotScannedForever() {
+        // Each fake block claims (almost) the rest of the file, so checking them all would
+        // checksum ~10^11 bytes; the reader's scan budget keeps the work linear instead.
+        int fakes = 100_000;
+        byte[] header = builder.header();
+        byte[] file = Arrays.copyOf(header, header.length + 24 * fakes);
+        for (int f = 0; f < fakes; f++) {
+            int at = header.length + 24 * f;
+            LogFileBuilder.putInt(file, at, 0x4B425043);
+            file[at + 4] = 1;
+            file[at + 5] = (byte) LogFileBuilder.ZSTD;
+            LogFileBuilder.putInt(file, at + 8, 1 << 20);
+            LogFileBuilder.putInt(file, at + 12, file.length - at - 24);
+            LogFileBuilder.putInt(file, at + 16, 4 << 20);
+        }
+        ReadResult result = assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> ReadResult.of(file));
+        assertEquals(List.of(BAD_BLOCK_CRC, SKIPPED_BYTES, MISSING_TRAILER), result.kinds());
+        assertTrue(result.only(SKIPPED_BYTES).message().contains("gave up"));
     }
 
     @Test
