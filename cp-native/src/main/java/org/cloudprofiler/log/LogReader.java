@@ -37,7 +37,9 @@ import java.util.zip.CRC32C;
  * forward to the next block whose header and checksum are intact. No method throws an unchecked
  * exception because of a file's contents; only I/O errors (the file cannot be opened or read,
  * or shrinks while being read) are thrown as {@link IOException}. Every step consumes at least
- * one byte, so reading always ends. The reader sees the file as it was when opened.
+ * one byte, so reading always ends, and the scans' checksum work is capped at about eight times
+ * the file's size (a file crafted to need more has its rest reported as skipped). The reader
+ * sees the file as it was when opened.
  *
  * <p>Not thread-safe: one thread reads one file.
  */
