@@ -1,0 +1,53 @@
+package org.cloudprofiler.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/** The {@code cloudprofiler} command: entry point of the CLI and parent of its subcommands. */
+@Command(
+        name = "cloudprofiler",
+        mixinStandardHelpOptions = true,
+        versionProvider = CloudProfilerCommand.Version.class,
+        subcommands = {InspectCommand.class},
+        description = "TSC-based latency profiling and high-throughput ingestion for Storm and"
+                + " Flink.")
+public final class CloudProfilerCommand implements Runnable {
+
+    @Spec
+    private CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new CloudProfilerCommand()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing a subcommand");
+    }
+
+    /** The version Maven recorded in the jar; a build from an IDE has none. */
+    static final class Version implements CommandLine.IVersionProvider {
+
+        private static final String POM_PROPERTIES =
+                "/META-INF/maven/org.cloudprofiler/cp-cli/pom.properties";
+
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties properties = new Properties();
+            try (InputStream in = CloudProfilerCommand.class.getResourceAsStream(POM_PROPERTIES)) {
+                if (in != null) {
+                    properties.load(in);
+                }
+            }
+            return new String[] {
+                "cloudprofiler " + properties.getProperty("version", "(development build)")
+            };
+        }
+    }
+}
