@@ -85,15 +85,10 @@ void Channel::finish(CloseReason reason) {
 }
 
 ChannelStats Channel::stats() const {
-    HandlerStats handlerStats = handler_->stats();
     ChannelStats stats;
-    stats.accepted = handlerStats.accepted;
-    stats.filtered = handlerStats.filtered;
-    stats.recorded = handlerStats.recorded;
-    stats.dropped = handlerStats.dropped + file_->recordsLost();
+    static_cast<HandlerStats&>(stats) = handler_->stats();
+    stats.dropped += file_->recordsLost();
     stats.rejected = rejected_.load(std::memory_order_relaxed);
-    stats.stalls = handlerStats.stalls;
-    stats.stallNs = handlerStats.stallNs;
     return stats;
 }
 

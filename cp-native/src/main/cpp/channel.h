@@ -14,14 +14,9 @@
 
 namespace cloudprofiler {
 
-struct ChannelStats {
-    uint64_t accepted = 0;
-    uint64_t filtered = 0;
-    uint64_t recorded = 0;
-    uint64_t dropped = 0;
+// The handler's counters, plus the calls the channel refused before they reached it.
+struct ChannelStats : HandlerStats {
     uint64_t rejected = 0;
-    uint64_t stalls = 0;
-    uint64_t stallNs = 0;
 };
 
 class Channel {

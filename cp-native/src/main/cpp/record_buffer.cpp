@@ -60,9 +60,8 @@ void RecordBuffer::handOver(RecordBlock* full) {
     BlockPool& pool = services_.pool;
     if (!pool.tryReserve(bytes)) {
         if (services_.config.onFull == FullPolicy::kDrop) {
-            dropped_.fetch_add(full->count, std::memory_order_relaxed);
+            dropped_.add(full->count);
             services_.counters.droppedRecords.fetch_add(full->count, std::memory_order_relaxed);
-            recorded_.fetch_sub(full->count, std::memory_order_relaxed);
             Warnings::report("full-drop",
                              "log buffer memory exhausted (CP_BUFFER_MB); dropping full blocks"
                              " under CP_ON_FULL=drop, counted per channel. Raise CP_BUFFER_MB,"
@@ -73,9 +72,8 @@ void RecordBuffer::handOver(RecordBlock* full) {
         }
         int64_t started = readClockNs(CLOCK_MONOTONIC_RAW);
         pool.reserveWaiting(bytes);
-        stalls_.fetch_add(1, std::memory_order_relaxed);
-        stallNs_.fetch_add(static_cast<uint64_t>(readClockNs(CLOCK_MONOTONIC_RAW) - started),
-                           std::memory_order_relaxed);
+        stalls_.increment();
+        stallNs_.add(static_cast<uint64_t>(readClockNs(CLOCK_MONOTONIC_RAW) - started));
         Warnings::report("full-block",
                          "log buffer memory exhausted (CP_BUFFER_MB); writers wait under"
                          " CP_ON_FULL=block, counted as stalls per channel. Raise CP_BUFFER_MB"

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "log_format.h"
 #include "record_block.h"
+#include "single_writer_counter.h"
 
 namespace cloudprofiler {
 
@@ -43,7 +44,7 @@ public:
     }
     inline void commit() {
         ++block_->count;
-        recorded_.store(recorded_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+        recorded_.increment();
     }
 
     // Writes out whatever is buffered and waits until it is in the file.
@@ -51,10 +52,11 @@ public:
 
     Codec codec() const { return codec_; }
     LogFile& file() { return file_; }
-    uint64_t recorded() const { return recorded_.load(std::memory_order_relaxed); }
-    uint64_t dropped() const { return dropped_.load(std::memory_order_relaxed); }
-    uint64_t stalls() const { return stalls_.load(std::memory_order_relaxed); }
-    uint64_t stallNs() const { return stallNs_.load(std::memory_order_relaxed); }
+    // Records kept: committed ones, less those of blocks dropped under the drop policy.
+    uint64_t recorded() const { return recorded_.get() - dropped_.get(); }
+    uint64_t dropped() const { return dropped_.get(); }
+    uint64_t stalls() const { return stalls_.get(); }
+    uint64_t stallNs() const { return stallNs_.get(); }
 
     // For the flush pipeline's I/O thread.
     uint64_t blocksWrittenByPipeline() const {
@@ -77,10 +79,10 @@ private:
     uint64_t submitted_ = 0;
     BlockScratch* directScratch_ = nullptr;
     std::atomic<uint64_t> pipelineWritten_{0};
-    std::atomic<uint64_t> recorded_{0};
-    std::atomic<uint64_t> dropped_{0};
-    std::atomic<uint64_t> stalls_{0};
-    std::atomic<uint64_t> stallNs_{0};
+    SingleWriterCounter recorded_;
+    SingleWriterCounter dropped_;
+    SingleWriterCounter stalls_;
+    SingleWriterCounter stallNs_;
 };
 
 }  // namespace cloudprofiler

@@ -7,6 +7,7 @@
 
 #include <atomic>
 
+#include "../single_writer_counter.h"
 #include "periodic_handler.h"
 
 namespace cloudprofiler {
@@ -15,8 +16,8 @@ class CpuHandler final : public PeriodicHandler {
 public:
     using PeriodicHandler::PeriodicHandler;
 
-    void log(int64_t) override { increment(); }
-    void logAt(int64_t, uint64_t) override { increment(); }
+    void log(int64_t) override { count_.increment(); }
+    void logAt(int64_t, uint64_t) override { count_.increment(); }
     void onWriterThread() override {
         clockid_t clock;
         if (pthread_getcpuclockid(pthread_self(), &clock) == 0) {
@@ -26,7 +27,7 @@ public:
     }
 
 protected:
-    uint64_t count() const override { return count_.load(std::memory_order_relaxed); }
+    uint64_t count() const override { return count_.get(); }
     void fillSample(int64_t* row, uint64_t tsc) override {
         row[0] = static_cast<int64_t>(tsc);
         row[1] = static_cast<int64_t>(count());
@@ -34,8 +35,6 @@ protected:
     }
 
 private:
-    void increment() { count_.store(count_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
-
     // -1 while no writer is known or once its thread has exited.
     int64_t writerCpuNs() const {
         if (!hasWriterClock_.load(std::memory_order_acquire)) {
@@ -48,7 +47,7 @@ private:
         return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000LL + ts.tv_nsec;
     }
 
-    std::atomic<uint64_t> count_{0};
+    SingleWriterCounter count_;
     std::atomic<clockid_t> writerClock_{0};
     std::atomic<bool> hasWriterClock_{false};
 };

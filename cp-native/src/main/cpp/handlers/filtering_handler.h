@@ -2,10 +2,9 @@
 // (DOWNSAMPLE, XOY, FIRST_LAST); the clock is read only for calls that are kept.
 #pragma once
 
-#include <atomic>
-
 #include "../handler.h"
 #include "../record_buffer.h"
+#include "../single_writer_counter.h"
 #include "../tsc_clock.h"
 
 namespace cloudprofiler {
@@ -23,14 +22,14 @@ public:
         if (rule_.keep(id)) {
             record(id, TscClock::read());
         } else {
-            countFiltered();
+            filtered_.increment();
         }
     }
     void logAt(int64_t id, uint64_t tsc) override {
         if (rule_.keep(id)) {
             record(id, tsc);
         } else {
-            countFiltered();
+            filtered_.increment();
         }
     }
     void finish() override { buffer_.flush(); }
@@ -39,7 +38,7 @@ public:
         HandlerStats stats;
         stats.recorded = buffer_.recorded();
         stats.dropped = buffer_.dropped();
-        stats.filtered = filtered_.load(std::memory_order_relaxed);
+        stats.filtered = filtered_.get();
         stats.accepted = stats.recorded + stats.dropped + stats.filtered;
         stats.stalls = buffer_.stalls();
         stats.stallNs = buffer_.stallNs();
@@ -56,13 +55,9 @@ private:
             buffer_.flush();
         }
     }
-    void countFiltered() {
-        filtered_.store(filtered_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    }
-
     RecordBuffer buffer_;
     Rule rule_;
-    std::atomic<uint64_t> filtered_{0};
+    SingleWriterCounter filtered_;
 };
 
 }  // namespace cloudprofiler

@@ -1,8 +1,7 @@
 // SPC: single-writer periodic counter; a call costs one plain increment.
 #pragma once
 
-#include <atomic>
-
+#include "../single_writer_counter.h"
 #include "periodic_handler.h"
 
 namespace cloudprofiler {
@@ -11,20 +10,18 @@ class SpcHandler final : public PeriodicHandler {
 public:
     using PeriodicHandler::PeriodicHandler;
 
-    void log(int64_t) override { increment(); }
-    void logAt(int64_t, uint64_t) override { increment(); }
+    void log(int64_t) override { count_.increment(); }
+    void logAt(int64_t, uint64_t) override { count_.increment(); }
 
 protected:
-    uint64_t count() const override { return count_.load(std::memory_order_relaxed); }
+    uint64_t count() const override { return count_.get(); }
     void fillSample(int64_t* row, uint64_t tsc) override {
         row[0] = static_cast<int64_t>(tsc);
         row[1] = static_cast<int64_t>(count());
     }
 
 private:
-    void increment() { count_.store(count_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
-
-    std::atomic<uint64_t> count_{0};
+    SingleWriterCounter count_;
 };
 
 }  // namespace cloudprofiler
