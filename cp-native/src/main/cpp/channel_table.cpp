@@ -186,6 +186,13 @@ void ChannelTable::closeAll(CloseReason reason) {
     }
 }
 
+void ChannelTable::abandonAfterFork() {
+    for (uint32_t index = 0; index < usedSlots_; ++index) {
+        find(index)->openGeneration.store(0, std::memory_order_relaxed);
+    }
+    openChannels_ = 0;
+}
+
 uint64_t ChannelTable::openChannels() {
     std::lock_guard<std::mutex> lock(mutex_);
     return openChannels_;

@@ -71,6 +71,10 @@ public:
     // Flushes and closes; false (counted) if the handle is not open.
     bool close(uint64_t handle, CloseReason reason);
     void closeAll(CloseReason reason);
+    // In the child of a fork(): the parent's channels are marked closed without flushing (their
+    // buffers belong to the parent, and the threads that would flush them do not exist here),
+    // so inherited handles are rejected and counted. Takes no lock: the child has one thread.
+    void abandonAfterFork();
 
     // Runs `action(channel)` under the table lock if `handle` is open; false if it is not.
     template <typename Action>

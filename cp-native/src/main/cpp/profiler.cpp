@@ -1,8 +1,10 @@
 // The process-wide state behind the C++ API: configuration, the channel table, the flush
 // pipeline and the sampler. Created on the first openChannel, never destroyed — threads may
 // still log while the process exits — and stopped by shutdown().
+#include <pthread.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <mutex>
 #include <sstream>
@@ -39,8 +41,26 @@ ProfilerCounters* const gCounters = new ProfilerCounters();
 std::mutex gLifecycleMutex;
 Services* gServices = nullptr;
 bool gShutDown = false;
+// Set in the child of a fork(): the parent's threads are not there, so the child must neither
+// flush nor wait for them (a forked child that waited for them would hang at exit). Checked
+// before gLifecycleMutex, which another parent thread may have held at the fork.
+std::atomic<bool> gForkedChild{false};
 
 void shutdownAtExit() { shutdown(); }
+
+void disableInForkedChild() {
+    gForkedChild.store(true);
+    gChannelTable->abandonAfterFork();
+}
+
+void throwIfForkedChild() {
+    if (gForkedChild.load()) {
+        throw ProfilerError(ProfilerError::Kind::kIllegalState,
+                            "cloudprofiler does not survive fork(): this process is the child of"
+                            " a process that used it. Profile the parent, or exec() a new program"
+                            " in the child and profile that.");
+    }
+}
 
 // Under gLifecycleMutex.
 Services& services() {
@@ -51,6 +71,7 @@ Services& services() {
     if (gServices == nullptr) {
         gServices = new Services(Config::fromEnvironment());
         std::atexit(shutdownAtExit);
+        pthread_atfork(nullptr, nullptr, disableInForkedChild);
     }
     return *gServices;
 }
@@ -104,6 +125,7 @@ ChannelHandle openChannel(const std::string& name, Codec format, HandlerType han
                             " one channel per thread");
     }
     validateName(name);
+    throwIfForkedChild();
 
     std::lock_guard<std::mutex> lock(gLifecycleMutex);
     Services& shared = services();
@@ -158,6 +180,9 @@ ProfilerStats profilerStats() {
     stats.bytesWritten = gCounters->bytesWritten.load(std::memory_order_relaxed);
     stats.writeErrors = gCounters->writeErrors.load(std::memory_order_relaxed);
     stats.droppedRecords = gCounters->droppedRecords.load(std::memory_order_relaxed);
+    if (gForkedChild.load()) {
+        return stats;
+    }
     std::lock_guard<std::mutex> lock(gLifecycleMutex);
     if (gServices != nullptr) {
         stats.blocksInFlight = gServices->pool.blocksInFlight();
@@ -170,12 +195,16 @@ ProfilerStats profilerStats() {
 uint64_t tscHz() { return TscClock::hz(); }
 
 std::string logDirectory() {
+    throwIfForkedChild();
     std::lock_guard<std::mutex> lock(gLifecycleMutex);
     return gServices != nullptr ? gServices->config.logDirectory
                                 : Config::fromEnvironment().logDirectory;
 }
 
 void shutdown() {
+    if (gForkedChild.load()) {
+        return;
+    }
     Services* shared;
     {
         std::lock_guard<std::mutex> lock(gLifecycleMutex);

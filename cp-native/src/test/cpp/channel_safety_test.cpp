@@ -1,5 +1,7 @@
 // Misuse never crashes: forged, stale and closed handles, foreign threads, closing under load.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -170,6 +172,45 @@ TEST(ChannelSafety, BadArgumentsThrowClearErrors) {
     EXPECT_EQ(ProfilerError::Kind::kIllegalState, kindOf(0, 10));     // after the first call
     ASSERT_TRUE(closeChannel(channel));
     EXPECT_EQ(50, testing::decodeChannel("bad/params/x").header.parameters[0]);
+}
+
+}  // namespace
+}  // namespace cloudprofiler
+
+namespace cloudprofiler {
+namespace {
+
+// A forked child inherits channels but not the threads that flush them: it must reject them
+// and exit promptly instead of waiting at exit for threads that are not there.
+TEST(ChannelSafety, AForkedChildRejectsInheritedChannelsAndExits) {
+    ChannelHandle channel = openChannel("safety/fork/in", Codec::kZstd, HandlerType::kBufferedId);
+    ChannelHandle counter = openChannel("safety/fork/count", Codec::kRaw, HandlerType::kSpc);
+    ASSERT_TRUE(logTS(channel, 1));
+    ASSERT_TRUE(logTS(counter, 1));
+    pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        alarm(20);  // a hang becomes a SIGALRM death, which the parent reports
+        bool rejected = !logTS(channel, 2) && !logTS(counter, 2) && !closeChannel(channel);
+        bool refused = false;
+        try {
+            openChannel("safety/fork/child", Codec::kRaw, HandlerType::kId);
+        } catch (const ProfilerError& e) {
+            refused = e.kind() == ProfilerError::Kind::kIllegalState;
+        }
+        std::exit(rejected && refused ? 0 : 3);  // runs the atexit shutdown
+    }
+    int status = 0;
+    ASSERT_EQ(child, waitpid(child, &status, 0));
+    ASSERT_TRUE(WIFEXITED(status)) << "child killed by signal " << WTERMSIG(status);
+    EXPECT_EQ(0, WEXITSTATUS(status));
+    EXPECT_TRUE(logTS(channel, 3));
+    ASSERT_TRUE(closeChannel(channel));
+    ASSERT_TRUE(closeChannel(counter));
+    DecodedLog log = testing::decodeChannel("safety/fork/in");
+    ASSERT_TRUE(log.problems.empty());
+    EXPECT_EQ((std::vector<std::vector<int64_t>>{{1, log.rows[0][1]}, {3, log.rows[1][1]}}),
+              log.rows);
 }
 
 }  // namespace

@@ -18,13 +18,15 @@ import org.cloudprofiler.log.LogTrailer;
 import org.cloudprofiler.testing.ChannelLogs;
 import org.cloudprofiler.testing.ChildJvm;
 import org.cloudprofiler.testing.LoggingChild;
+import org.cloudprofiler.testing.OpenChannelsChild;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A JVM logging at full speed on several channels is killed at random moments. SIGTERM: every
  * call that was accepted is in the files, and each file is closed by the shutdown hook. SIGKILL:
- * every complete block is readable and the damage is reported, nothing more.
+ * every complete block is readable and the damage is reported, nothing more. And a JVM that
+ * simply returns from main with channels open exits, its channels closed by the hook.
  */
 class ProcessKillITCase {
     private static final long SEED = Long.getLong("cloudprofiler.test.seed", 20261121L);
@@ -100,6 +102,24 @@ class ProcessKillITCase {
             long step = name.endsWith("sampled") ? LoggingChild.DOWNSAMPLE_N : 1;
             for (int i = 0; i < rows.size(); i++) {
                 assertEquals(i * step, rows.get(i)[0], name + " record " + i);
+            }
+        }
+    }
+
+    @Test
+    void aJvmWithOpenChannelsExitsAndClosesThemAll() throws Exception {
+        Path logs = logRoot.resolve("open");
+        try (ChildJvm child = ChildJvm.start(OpenChannelsChild.class, List.of(),
+                Map.of("CP_LOG_DIR", logs.toString(), "CP_NODE_ID", "child"))) {
+            assertEquals(0, child.awaitExit(60_000), child.stderr());
+        }
+        for (HandlerType handler : HandlerType.values()) {
+            try (LogReader reader = LogReader.open(
+                    ChannelLogs.find(logs.resolve("child"), OpenChannelsChild.channelOf(handler)))) {
+                ChannelLogs.rows(reader);
+                assertTrue(reader.problems().isEmpty(), handler + ": " + reader.problems());
+                assertEquals(LogTrailer.CLOSED_AT_SHUTDOWN, reader.trailer().closeReason());
+                assertEquals(1000, reader.trailer().callsAccepted(), handler.name());
             }
         }
     }

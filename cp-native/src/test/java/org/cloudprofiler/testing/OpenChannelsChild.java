@@ -1,0 +1,28 @@
+package org.cloudprofiler.testing;
+
+import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.LogFormat;
+
+/**
+ * A child JVM that opens a channel of every handler, logs to each, and returns from main without
+ * closing any: the JVM must still exit, and the shutdown hook must close every file.
+ */
+public final class OpenChannelsChild {
+    private OpenChannelsChild() {}
+
+    /** The channel of {@code handler}. */
+    public static String channelOf(HandlerType handler) {
+        return "open/0/" + handler.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public static void main(String[] args) {
+        for (HandlerType handler : HandlerType.values()) {
+            long channel = CloudProfiler.openChannel(channelOf(handler), LogFormat.ZSTD, handler);
+            for (long id = 0; id < 1000; id++) {
+                CloudProfiler.logTS(channel, id);
+            }
+        }
+        System.out.println("returning from main");
+    }
+}
