@@ -21,13 +21,20 @@ void Channel::claimedBy(uint32_t osThreadId) {
     handler_->onWriterThread();
 }
 
-void Channel::countRejected(uint32_t threadNumber) {
+void Channel::countRejected(uint32_t threadNumber) noexcept {
     rejected_.fetch_add(1, std::memory_order_relaxed);
-    Warnings::report("wrong-thread:" + name(),
+    if (warnedWrongThread_.exchange(true)) {
+        return;  // the message is built once, not on every rejected call
+    }
+    try {
+        Warnings::report("wrong-thread:" + name(),
                      "channel " + name() + " is single-writer and owned by another thread; calls"
                      " from thread #" + std::to_string(threadNumber) +
                      " are rejected and counted. Open one channel per thread, or open it"
                      " multi-writer.");
+    } catch (...) {
+        // Out of memory: the count stands without the message.
+    }
 }
 
 void Channel::parameterize(int index, int64_t value) {

@@ -34,7 +34,7 @@ public:
     // The owning thread's first call, before it reaches the handler.
     void claimedBy(uint32_t osThreadId);
     void markStarted() { started_.store(true, std::memory_order_relaxed); }
-    void countRejected(uint32_t threadNumber);
+    void countRejected(uint32_t threadNumber) noexcept;
 
     // Validates and applies a parameter. Throws ProfilerError.
     void parameterize(int index, int64_t value);
@@ -52,6 +52,7 @@ private:
     std::atomic<bool> started_{false};
     std::atomic<uint32_t> writerOsThreadId_{0};
     std::atomic<uint64_t> rejected_{0};
+    std::atomic<bool> warnedWrongThread_{false};
     int64_t parameters_[log_format::kParameterCount];
 };
 

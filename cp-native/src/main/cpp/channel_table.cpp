@@ -29,21 +29,19 @@ int membarrierCommand() {
 
 }  // namespace
 
+bool ChannelTable::writerFenceNeeded = false;
+
 ChannelTable::ChannelTable(ProfilerCounters& counters) : counters_(counters) {
-    if (membarrierCommand() == 0) {
-        Warnings::report("membarrier",
-                         "the kernel offers no membarrier(2); closing a channel while another"
-                         " thread still logs to it may lose that one record");
-    }
+    // Without membarrier(2) the closer cannot fence the writers, so they fence themselves.
+    writerFenceNeeded = membarrierCommand() == 0;
 }
 
 void ChannelTable::heavyBarrier() {
     int command = membarrierCommand();
-    if (command != 0) {
-        syscall(SYS_membarrier, command, 0, 0);
-    } else {
+    if (command == 0 || syscall(SYS_membarrier, command, 0, 0) != 0) {
+        // Writers fence themselves when membarrier is missing; a failed call should not happen,
+        // but then the same full fence here keeps this side correct.
         std::atomic_thread_fence(std::memory_order_seq_cst);
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
 }
 
@@ -82,61 +80,72 @@ uint64_t ChannelTable::insert(std::unique_ptr<Channel> channel) {
     return handle;
 }
 
-bool ChannelTable::logSlow(Slot& slot, uint64_t handle, int64_t id, bool hasTsc, uint64_t tsc) {
+bool ChannelTable::handlerFailed() noexcept {
+    counters_.failedCalls.fetch_add(1, std::memory_order_relaxed);
+    try {
+        Warnings::report("handler-failure",
+                         "a logTS call failed inside its handler (out of memory?) and was"
+                         " rejected; such calls are counted as failedCalls in the profiler"
+                         " stats. Lower CP_BUFFER_MB or CP_BLOCK_RECORDS, or give the process"
+                         " more memory.");
+    } catch (...) {
+        // Nothing more can be done without memory; the count stands.
+    }
+    return false;
+}
+
+bool ChannelTable::logSlow(Slot* slot, uint64_t handle, int64_t id, bool hasTsc,
+                           uint64_t tsc) noexcept {
     uint32_t generation = generationOf(handle);
-    uint64_t owner = slot.owner.load(std::memory_order_acquire);
-    if (generation == 0 || static_cast<uint32_t>(owner >> 32) != generation) {
+    ThreadRecord* me = nullptr;
+    try {
+        me = currentThreadRecord();
+    } catch (...) {
+        return handlerFailed();
+    }
+    if (slot == nullptr || me == nullptr || generation == 0) {
+        return rejectInvalid();
+    }
+    uint64_t owner = slot->owner.load(std::memory_order_acquire);
+    if (static_cast<uint32_t>(owner >> 32) != generation) {
         return rejectInvalid();
     }
     uint32_t holder = static_cast<uint32_t>(owner);
-    uint32_t me = currentThreadNumber();
     bool claimed = false;
     if (holder == kUnclaimed) {
-        claimed = slot.owner.compare_exchange_strong(owner, ownerWord(handle, me));
+        claimed = slot->owner.compare_exchange_strong(owner, ownerWord(handle, me->number));
         if (!claimed) {
             return logSlow(slot, handle, id, hasTsc, tsc);  // another thread claimed it first
         }
-        holder = me;
+        holder = me->number;
     }
-    if (holder == me) {
-        slot.writerInside.store(1, std::memory_order_relaxed);
-        std::atomic_signal_fence(std::memory_order_seq_cst);
-        if (slot.openGeneration.load(std::memory_order_acquire) != generation) {
-            slot.writerInside.store(0, std::memory_order_release);
-            return rejectInvalid();
-        }
-        Channel& channel = *slot.channel.load(std::memory_order_relaxed);
-        if (claimed) {
-            channel.claimedBy(osThreadId());
-        }
-        Handler& handler = channel.handler();
-        hasTsc ? handler.logAt(id, tsc) : handler.log(id);
-        slot.writerInside.store(0, std::memory_order_release);
-        return true;
-    }
-    // Multi-writer channels, and calls from a thread that does not own the channel. A locked
-    // increment is a full barrier, so no heavy barrier is needed for these.
-    slot.othersInside.fetch_add(1, std::memory_order_seq_cst);
-    if (slot.openGeneration.load(std::memory_order_acquire) != generation) {
-        slot.othersInside.fetch_sub(1, std::memory_order_release);
-        return rejectInvalid();
-    }
-    Channel& channel = *slot.channel.load(std::memory_order_relaxed);
-    bool accepted = holder == kMultiWriter;
-    if (!accepted) {
-        channel.countRejected(me);
+    me->inside.store(handle, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_seq_cst);  // slow path: no need to be cheap
+    bool accepted;
+    if (slot->openGeneration.load(std::memory_order_acquire) != generation) {
+        accepted = rejectInvalid();
     } else {
-        channel.markStarted();
-        Handler& handler = channel.handler();
-        if (channel.serialized()) {
-            channel.writerLock().lock();
-        }
-        hasTsc ? handler.logAt(id, tsc) : handler.log(id);
-        if (channel.serialized()) {
-            channel.writerLock().unlock();
+        Channel& channel = *slot->channel.load(std::memory_order_relaxed);
+        if (holder == me->number) {
+            if (claimed) {
+                channel.claimedBy(osThreadId());
+            }
+            accepted = callHandler(channel.handler(), id, hasTsc, tsc);
+        } else if (holder == kMultiWriter) {
+            channel.markStarted();
+            if (channel.serialized()) {
+                channel.writerLock().lock();
+                accepted = callHandler(channel.handler(), id, hasTsc, tsc);
+                channel.writerLock().unlock();
+            } else {
+                accepted = callHandler(channel.handler(), id, hasTsc, tsc);
+            }
+        } else {
+            channel.countRejected(me->number);
+            accepted = false;
         }
     }
-    slot.othersInside.fetch_sub(1, std::memory_order_release);
+    me->inside.store(0, std::memory_order_release);
     return accepted;
 }
 
@@ -147,25 +156,38 @@ bool ChannelTable::close(uint64_t handle, CloseReason reason) {
 bool ChannelTable::closeIfOpen(uint64_t handle, CloseReason reason) {
     Slot* slot = find(handle);
     uint32_t generation = generationOf(handle);
-    uint32_t expected = generation;
-    if (slot == nullptr || generation == 0 ||
-        !slot->openGeneration.compare_exchange_strong(expected, 0)) {
+    if (slot == nullptr || generation == 0) {
         return false;
     }
+    {
+        // Under the lock, so that no withChannel() action is running once the close begins.
+        std::lock_guard<std::mutex> lock(mutex_);
+        uint32_t expected = generation;
+        if (!slot->openGeneration.compare_exchange_strong(expected, 0)) {
+            return false;
+        }
+        ++closing_;
+    }
     heavyBarrier();
-    while (slot->writerInside.load(std::memory_order_acquire) != 0 ||
-           slot->othersInside.load(std::memory_order_acquire) != 0) {
+    while (anyThreadInside(handle)) {
         std::this_thread::sleep_for(std::chrono::microseconds(20));
     }
     Channel* channel = slot->channel.load(std::memory_order_relaxed);
-    channel->finish(reason);
+    try {
+        channel->finish(reason);
+    } catch (const std::exception& e) {
+        Warnings::report("close:" + channel->name(),
+                         "closing channel " + channel->name() + " failed: " + e.what());
+    }
     {
         std::lock_guard<std::mutex> lock(mutex_);
         slot->channel.store(nullptr, std::memory_order_relaxed);
         slot->handler.store(nullptr, std::memory_order_relaxed);
         freeSlots_.push_back(static_cast<uint32_t>(handle));
         --openChannels_;
+        --closing_;
     }
+    closed_.notify_all();
     delete channel;
     return true;
 }
@@ -184,6 +206,9 @@ void ChannelTable::closeAll(CloseReason reason) {
     for (uint64_t handle : handles) {
         closeIfOpen(handle, reason);
     }
+    // A close another thread began must end before the caller stops what it relies on.
+    std::unique_lock<std::mutex> lock(mutex_);
+    closed_.wait(lock, [&] { return closing_ == 0; });
 }
 
 void ChannelTable::abandonAfterFork() {

@@ -3,12 +3,15 @@
 // and is rejected and counted.
 //
 // Safety of close against concurrent writers, without a fence on the hot path: a writer
-// announces itself (writerInside = 1), then re-checks that the slot is still open; the closer
-// marks the slot closed, runs a process-wide memory barrier (membarrier), and waits until no
-// writer is inside. Either the closer sees the writer, or the writer sees the slot closed.
+// announces the handle it is about to use in its own thread record, then checks that the slot
+// is still open under that generation; the closer marks the slot closed, runs a process-wide
+// memory barrier (membarrier), and waits until no thread record announces that handle. Either
+// the closer sees the writer, or the writer sees the slot closed. A writer only ever writes its
+// own record, so a stale writer cannot hide another thread from a closer.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -16,7 +19,7 @@
 
 #include "channel.h"
 #include "profiler_counters.h"
-#include "thread_identity.h"
+#include "thread_record.h"
 
 namespace cloudprofiler {
 
@@ -30,53 +33,39 @@ public:
     // Publishes an open channel and returns its handle. Throws ProfilerError when full.
     uint64_t insert(std::unique_ptr<Channel> channel);
 
-    inline bool log(uint64_t handle, int64_t id) {
+    // Hot path of logTS: the owning thread of an open single-writer channel. Never throws.
+    inline bool log(uint64_t handle, int64_t id, bool hasTsc, uint64_t tsc) noexcept {
         Slot* slot = find(handle);
-        if (slot == nullptr) {
-            return rejectInvalid();
+        ThreadRecord* me = tThreadRecord;
+        if (slot == nullptr || me == nullptr ||
+            slot->owner.load(std::memory_order_relaxed) != ownerWord(handle, me->number)) {
+            return logSlow(slot, handle, id, hasTsc, tsc);
         }
-        if (slot->owner.load(std::memory_order_relaxed) != ownerWord(handle, peekThreadNumber())) {
-            return logSlow(*slot, handle, id, false, 0);
+        me->inside.store(handle, std::memory_order_relaxed);
+        if (__builtin_expect(writerFenceNeeded, 0)) {
+            std::atomic_thread_fence(std::memory_order_seq_cst);
+        } else {
+            std::atomic_signal_fence(std::memory_order_seq_cst);  // paired with heavyBarrier()
         }
-        slot->writerInside.store(1, std::memory_order_relaxed);
-        std::atomic_signal_fence(std::memory_order_seq_cst);  // paired with heavyBarrier()
-        if (slot->openGeneration.load(std::memory_order_acquire) != generationOf(handle)) {
-            slot->writerInside.store(0, std::memory_order_release);
-            return rejectInvalid();
-        }
-        slot->handler.load(std::memory_order_relaxed)->log(id);
-        slot->writerInside.store(0, std::memory_order_release);
-        return true;
-    }
-
-    inline bool logAt(uint64_t handle, int64_t id, uint64_t tsc) {
-        Slot* slot = find(handle);
-        if (slot == nullptr) {
-            return rejectInvalid();
-        }
-        if (slot->owner.load(std::memory_order_relaxed) != ownerWord(handle, peekThreadNumber())) {
-            return logSlow(*slot, handle, id, true, tsc);
-        }
-        slot->writerInside.store(1, std::memory_order_relaxed);
-        std::atomic_signal_fence(std::memory_order_seq_cst);
-        if (slot->openGeneration.load(std::memory_order_acquire) != generationOf(handle)) {
-            slot->writerInside.store(0, std::memory_order_release);
-            return rejectInvalid();
-        }
-        slot->handler.load(std::memory_order_relaxed)->logAt(id, tsc);
-        slot->writerInside.store(0, std::memory_order_release);
-        return true;
+        bool accepted = slot->openGeneration.load(std::memory_order_acquire) == generationOf(handle)
+                            ? callHandler(*slot->handler.load(std::memory_order_relaxed), id,
+                                          hasTsc, tsc)
+                            : rejectInvalid();
+        me->inside.store(0, std::memory_order_release);
+        return accepted;
     }
 
     // Flushes and closes; false (counted) if the handle is not open.
     bool close(uint64_t handle, CloseReason reason);
+    // Closes every open channel, and returns once closes already under way have finished too.
     void closeAll(CloseReason reason);
     // In the child of a fork(): the parent's channels are marked closed without flushing (their
     // buffers belong to the parent, and the threads that would flush them do not exist here),
     // so inherited handles are rejected and counted. Takes no lock: the child has one thread.
     void abandonAfterFork();
 
-    // Runs `action(channel)` under the table lock if `handle` is open; false if it is not.
+    // Runs `action(channel)` under the table lock if `handle` is open; false if it is not. A
+    // close cannot begin while the action runs.
     template <typename Action>
     bool withChannel(uint64_t handle, Action&& action) {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -95,15 +84,13 @@ private:
     static constexpr uint32_t kUnclaimed = 0xFFFFFFFFu;
     static constexpr uint32_t kMultiWriter = 0xFFFFFFFEu;
     // Owner of a slot never opened: generation 0 with a holder no thread number reaches, so
-    // even a made-up handle of generation 0 from a thread without a number cannot match it.
+    // even a made-up handle of generation 0 cannot match it.
     static constexpr uint64_t kNeverOpened = 0xFFFFFFFDu;
 
     struct Slot {
         // generation << 32 | owner thread number, kUnclaimed or kMultiWriter.
         std::atomic<uint64_t> owner{kNeverOpened};
         std::atomic<uint32_t> openGeneration{0};  // 0 while closed
-        std::atomic<uint32_t> writerInside{0};    // the owner thread is in a call
-        std::atomic<uint32_t> othersInside{0};    // other threads are in a call
         std::atomic<Handler*> handler{nullptr};
         std::atomic<Channel*> channel{nullptr};
         uint32_t lastGeneration = 0;  // under mutex_
@@ -123,21 +110,36 @@ private:
         return chunk == nullptr ? nullptr : &chunk[index % kSlotsPerChunk];
     }
 
-    bool rejectInvalid() {
+    // Runs the handler; an exception (memory exhausted) is counted, reported, never thrown on.
+    inline bool callHandler(Handler& handler, int64_t id, bool hasTsc, uint64_t tsc) noexcept {
+        try {
+            hasTsc ? handler.logAt(id, tsc) : handler.log(id);
+            return true;
+        } catch (...) {
+            return handlerFailed();
+        }
+    }
+
+    bool rejectInvalid() noexcept {
         counters_.invalidHandles.fetch_add(1, std::memory_order_relaxed);
         return false;
     }
-    bool logSlow(Slot& slot, uint64_t handle, int64_t id, bool hasTsc, uint64_t tsc);
+    bool handlerFailed() noexcept;
+    bool logSlow(Slot* slot, uint64_t handle, int64_t id, bool hasTsc, uint64_t tsc) noexcept;
     // close() without counting a handle that is not open (shutdown races user closes).
     bool closeIfOpen(uint64_t handle, CloseReason reason);
     static void heavyBarrier();
+    // True only where the kernel has no membarrier(2).
+    static bool writerFenceNeeded;
 
     ProfilerCounters& counters_;
     std::mutex mutex_;
+    std::condition_variable closed_;
     std::atomic<Slot*> chunks_[kMaxChunks] = {};
-    uint32_t usedSlots_ = 0;               // under mutex_
-    std::vector<uint32_t> freeSlots_;      // under mutex_
-    uint64_t openChannels_ = 0;            // under mutex_
+    uint32_t usedSlots_ = 0;           // under mutex_
+    std::vector<uint32_t> freeSlots_;  // under mutex_
+    uint64_t openChannels_ = 0;        // under mutex_
+    uint32_t closing_ = 0;             // closes past their claim, not yet done; under mutex_
 };
 
 }  // namespace cloudprofiler

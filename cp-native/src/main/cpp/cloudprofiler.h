@@ -24,6 +24,7 @@ struct ProfilerStats {
     uint64_t bytesWritten = 0;
     uint64_t writeErrors = 0;
     uint64_t droppedRecords = 0;
+    uint64_t failedCalls = 0;
 };
 
 extern ChannelTable* const gChannelTable;
@@ -37,10 +38,12 @@ ChannelHandle openChannel(const std::string& name, Codec format, HandlerType han
 void parameterize(ChannelHandle channel, int index, int64_t value);
 
 // Logs `id` with the current TSC; false (counted) for an invalid handle or a foreign thread.
-inline bool logTS(ChannelHandle channel, int64_t id) { return gChannelTable->log(channel, id); }
+inline bool logTS(ChannelHandle channel, int64_t id) {
+    return gChannelTable->log(channel, id, false, 0);
+}
 // Logs `id` with a TSC taken earlier with readTsc().
 inline bool logTS(ChannelHandle channel, int64_t id, uint64_t tsc) {
-    return gChannelTable->logAt(channel, id, tsc);
+    return gChannelTable->log(channel, id, true, tsc);
 }
 
 // Flushes and closes; every accepted record is in the file when this returns.

@@ -26,9 +26,39 @@ FlushPipeline::~FlushPipeline() { stop(); }
 void FlushPipeline::submit(RecordBlock* block) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        toCompress_.push_back(block);
+        if (!stopping_) {
+            toCompress_.push_back(block);
+            compressReady_.notify_one();
+            return;
+        }
     }
-    compressReady_.notify_one();
+    // After stop() no thread takes blocks any more (shutdown closes every channel first, so
+    // this is a backstop): the caller writes the block itself, after its predecessors.
+    RecordBuffer* owner = block->owner;
+    uint64_t sequence = block->sequence;
+    BlockScratch scratch;
+    EncodedBlock encoded = encode(block, scratch);
+    awaitWritten(owner, sequence);
+    write(encoded);
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        owner->markBlockWritten();
+    }
+    written_.notify_all();
+}
+
+FlushPipeline::EncodedBlock FlushPipeline::encode(RecordBlock* block, BlockScratch& scratch) {
+    EncodedBlock encoded{block->owner, block->sequence, block->count, block->bytes(), {}};
+    try {
+        encodeBlock(block->values.get(), block->count, block->columns, block->owner->codec(),
+                    zstdLevel_, scratch, encoded.bytes);
+    } catch (const std::exception& e) {
+        // Written as nothing: counted as lost, the order of the rest kept.
+        encoded.bytes.clear();
+        Warnings::report("encode", std::string("cannot encode a log block: ") + e.what());
+    }
+    pool_.give(block);
+    return encoded;
 }
 
 void FlushPipeline::awaitWritten(const RecordBuffer* owner, uint64_t submitted) {
@@ -68,16 +98,7 @@ void FlushPipeline::compressLoop() {
             block = toCompress_.front();
             toCompress_.pop_front();
         }
-        EncodedBlock encoded{block->owner, block->sequence, block->count, block->bytes(), {}};
-        try {
-            encodeBlock(block->values.get(), block->count, block->columns, block->owner->codec(),
-                        zstdLevel_, scratch, encoded.bytes);
-        } catch (const std::exception& e) {
-            // Written as an empty block below: counted as lost, the order of the rest kept.
-            encoded.bytes.clear();
-            Warnings::report("encode", std::string("cannot encode a log block: ") + e.what());
-        }
-        pool_.give(block);
+        EncodedBlock encoded = encode(block, scratch);
         {
             std::lock_guard<std::mutex> lock(mutex_);
             toWrite_.push_back(std::move(encoded));

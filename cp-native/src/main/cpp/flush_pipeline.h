@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "log_format.h"
 #include "record_block.h"
 
 namespace cloudprofiler {
@@ -39,6 +40,8 @@ private:
 
     void compressLoop();
     void writeLoop();
+    // Encodes a block and gives its memory back to the pool.
+    EncodedBlock encode(RecordBlock* block, BlockScratch& scratch);
     void write(EncodedBlock& block);
 
     BlockPool& pool_;

@@ -11,12 +11,12 @@ PeriodicSampler::~PeriodicSampler() { stop(); }
 
 void PeriodicSampler::add(PeriodicHandler* handler, int64_t periodNs) {
     std::lock_guard<std::mutex> lock(mutex_);
-    handler->sample();
-    std::chrono::nanoseconds period(periodNs);
-    entries_.push_back({handler, period, Clock::now() + period});
     if (!thread_.joinable() && !stopping_) {
         thread_ = startBackgroundThread("cp-sampler", [this] { run(); });
     }
+    handler->sample();
+    std::chrono::nanoseconds period(periodNs);
+    entries_.push_back({handler, period, Clock::now() + period});
     wake_.notify_one();
 }
 

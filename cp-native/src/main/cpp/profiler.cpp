@@ -16,7 +16,7 @@
 #include "handler_factory.h"
 #include "periodic_sampler.h"
 #include "profiler_error.h"
-#include "thread_identity.h"
+#include "thread_record.h"
 
 namespace cloudprofiler {
 namespace {
@@ -45,6 +45,8 @@ bool gShutDown = false;
 // flush nor wait for them (a forked child that waited for them would hang at exit). Checked
 // before gLifecycleMutex, which another parent thread may have held at the fork.
 std::atomic<bool> gForkedChild{false};
+// Held for the whole of shutdown(), so a second caller returns only once everything is closed.
+std::mutex gShutdownMutex;
 
 void shutdownAtExit() { shutdown(); }
 
@@ -156,6 +158,7 @@ ChannelHandle openChannel(const std::string& name, Codec format, HandlerType han
 }
 
 void parameterize(ChannelHandle channel, int index, int64_t value) {
+    throwIfForkedChild();
     bool open = gChannelTable->withChannel(
         channel, [&](Channel& target) { target.parameterize(index, value); });
     if (!open) {
@@ -166,23 +169,31 @@ void parameterize(ChannelHandle channel, int index, int64_t value) {
 }
 
 bool closeChannel(ChannelHandle channel) {
+    if (gForkedChild.load()) {  // rejected and counted, without the table lock
+        gCounters->invalidHandles.fetch_add(1, std::memory_order_relaxed);
+        return false;
+    }
     return gChannelTable->close(channel, CloseReason::kCloseChannel);
 }
 
 bool channelStats(ChannelHandle channel, ChannelStats* stats) {
+    if (gForkedChild.load()) {
+        return false;
+    }
     return gChannelTable->withChannel(channel, [&](Channel& target) { *stats = target.stats(); });
 }
 
 ProfilerStats profilerStats() {
     ProfilerStats stats;
-    stats.openChannels = gChannelTable->openChannels();
     stats.invalidHandles = gCounters->invalidHandles.load(std::memory_order_relaxed);
     stats.bytesWritten = gCounters->bytesWritten.load(std::memory_order_relaxed);
     stats.writeErrors = gCounters->writeErrors.load(std::memory_order_relaxed);
     stats.droppedRecords = gCounters->droppedRecords.load(std::memory_order_relaxed);
+    stats.failedCalls = gCounters->failedCalls.load(std::memory_order_relaxed);
     if (gForkedChild.load()) {
-        return stats;
+        return stats;  // the locks below may have been held by a parent thread at the fork
     }
+    stats.openChannels = gChannelTable->openChannels();
     std::lock_guard<std::mutex> lock(gLifecycleMutex);
     if (gServices != nullptr) {
         stats.blocksInFlight = gServices->pool.blocksInFlight();
@@ -205,6 +216,7 @@ void shutdown() {
     if (gForkedChild.load()) {
         return;
     }
+    std::lock_guard<std::mutex> shutdownLock(gShutdownMutex);
     Services* shared;
     {
         std::lock_guard<std::mutex> lock(gLifecycleMutex);

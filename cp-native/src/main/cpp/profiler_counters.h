@@ -11,6 +11,7 @@ struct ProfilerCounters {
     std::atomic<uint64_t> bytesWritten{0};
     std::atomic<uint64_t> writeErrors{0};
     std::atomic<uint64_t> droppedRecords{0};
+    std::atomic<uint64_t> failedCalls{0};
 };
 
 }  // namespace cloudprofiler

@@ -53,7 +53,10 @@ public:
     Codec codec() const { return codec_; }
     LogFile& file() { return file_; }
     // Records kept: committed ones, less those of blocks dropped under the drop policy.
-    uint64_t recorded() const { return recorded_.get() - dropped_.get(); }
+    uint64_t recorded() const {
+        uint64_t dropped = dropped_.get();  // first: every dropped record was committed before
+        return recorded_.get() - dropped;
+    }
     uint64_t dropped() const { return dropped_.get(); }
     uint64_t stalls() const { return stalls_.get(); }
     uint64_t stallNs() const { return stallNs_.get(); }

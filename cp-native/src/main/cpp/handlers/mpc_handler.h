@@ -4,7 +4,7 @@
 
 #include <atomic>
 
-#include "../thread_identity.h"
+#include "../thread_record.h"
 #include "periodic_handler.h"
 
 namespace cloudprofiler {
@@ -36,7 +36,9 @@ private:
     };
 
     void increment() {
-        stripes_[currentThreadNumber() % kStripes].value.fetch_add(1, std::memory_order_relaxed);
+        ThreadRecord* me = tThreadRecord;  // set: the table claimed it before this call
+        uint32_t stripe = me != nullptr ? me->number % kStripes : 0;
+        stripes_[stripe].value.fetch_add(1, std::memory_order_relaxed);
     }
 
     Stripe stripes_[kStripes];

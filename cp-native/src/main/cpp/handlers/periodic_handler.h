@@ -16,6 +16,9 @@ public:
                     const RecordBuffer::Services& services, PeriodicSampler& sampler)
         : buffer_(RecordBuffer::Mode::kDirect, file, codec, columns, services), sampler_(sampler) {}
 
+    // A handler whose channel failed to open is destroyed without finish(): leave the sampler.
+    ~PeriodicHandler() override { sampler_.remove(this); }
+
     // Registers with the sampler; called once the object is fully built.
     void start(int64_t periodNs) { sampler_.add(this, periodNs); }
 

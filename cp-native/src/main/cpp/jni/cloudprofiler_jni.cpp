@@ -83,11 +83,11 @@ void JNICALL parameterize0(JNIEnv* env, jclass, jlong channel, jint index, jlong
     });
 }
 
-jboolean JNICALL logTS0(JNIEnv*, jclass, jlong channel, jlong tupleId) {
+jboolean JNICALL logTS0(JNIEnv*, jclass, jlong channel, jlong tupleId) noexcept {
     return logTS(static_cast<ChannelHandle>(channel), tupleId) ? JNI_TRUE : JNI_FALSE;
 }
 
-jboolean JNICALL logTSAt0(JNIEnv*, jclass, jlong channel, jlong tupleId, jlong tsc) {
+jboolean JNICALL logTSAt0(JNIEnv*, jclass, jlong channel, jlong tupleId, jlong tsc) noexcept {
     return logTS(static_cast<ChannelHandle>(channel), tupleId, static_cast<uint64_t>(tsc))
                ? JNI_TRUE
                : JNI_FALSE;
@@ -116,7 +116,7 @@ jlongArray JNICALL profilerStats0(JNIEnv* env, jclass) {
     ProfilerStats stats = profilerStats();
     return toLongArray(env, {stats.openChannels, stats.invalidHandles, stats.blocksInFlight,
                              stats.bytesInFlight, stats.budgetBytes, stats.bytesWritten,
-                             stats.writeErrors, stats.droppedRecords});
+                             stats.writeErrors, stats.droppedRecords, stats.failedCalls});
 }
 
 jstring JNICALL logDirectory0(JNIEnv* env, jclass) {

@@ -11,6 +11,8 @@ package org.cloudprofiler;
  * @param bytesWritten bytes written to log files
  * @param writeErrors writes that failed (disk full, ...), see {@link CloudProfiler#warnings()}
  * @param droppedRecords records dropped by all channels under {@code CP_ON_FULL=drop}
+ * @param failedCalls calls rejected because their handler failed (out of memory), see the
+ *     warnings
  */
 public record ProfilerStats(
         long openChannels,
@@ -20,9 +22,10 @@ public record ProfilerStats(
         long budgetBytes,
         long bytesWritten,
         long writeErrors,
-        long droppedRecords) {
+        long droppedRecords,
+        long failedCalls) {
 
     static ProfilerStats fromArray(long[] v) {
-        return new ProfilerStats(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
+        return new ProfilerStats(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
     }
 }
