@@ -31,6 +31,37 @@ log_root="$(mktemp -d "${TMPDIR:-/tmp}/cloudprofiler-bench.XXXXXX")"
 trap 'rm -rf "$log_root"' EXIT
 export CP_LOG_DIR="$log_root"
 
+# This machine may be shared: figures taken while other processes compete for its 2 cores are
+# not this code's. measured runs a command, then prints the share of all CPU time that went to
+# other processes (or to the hypervisor, as steal) meanwhile.
+machine_ticks() {
+    local _ user nice system idle iowait irq softirq steal
+    read -r _ user nice system idle iowait irq softirq steal _ </proc/stat
+    echo "$((user + nice + system + irq + softirq + steal)) \
+$((user + nice + system + idle + iowait + irq + softirq + steal))"
+}
+
+# CPU ticks of this script's finished children (fields 16 and 17 of /proc/<pid>/stat).
+children_ticks() {
+    local fields
+    read -r -a fields <"/proc/$$/stat"
+    echo $((fields[15] + fields[16]))
+}
+
+measured() {
+    local busy0 total0 busy1 total1 ours0 ours1 other_percent
+    read -r busy0 total0 <<<"$(machine_ticks)"
+    ours0="$(children_ticks)"
+    "$@"
+    read -r busy1 total1 <<<"$(machine_ticks)"
+    ours1="$(children_ticks)"
+    other_percent=$((100 * (busy1 - busy0 - (ours1 - ours0)) / (total1 - total0 + 1)))
+    echo "   [other processes took ${other_percent}% of the machine's CPU during this run]"
+    if ((other_percent > 5)); then
+        echo "   [WARNING: the figures above were measured on a busy machine; run again]"
+    fi
+}
+
 run_java() {
     local jar=bench/target/benchmarks.jar
     if [[ ! -f "$jar" ]]; then
@@ -39,7 +70,7 @@ run_java() {
     echo "### JMH: Java logTS per call (ns/op = ns per call; batches of 1000 calls)"
     # One fork and 1 s iterations keep the whole run short on 2 cores; see docs/benchmarks.md.
     # shellcheck disable=SC2086
-    java -jar "$jar" ${JMH_OPTS:--f 1 -wi 3 -i 5 -w 1s -r 1s} \
+    measured java -jar "$jar" ${JMH_OPTS:--f 1 -wi 3 -i 5 -w 1s -r 1s} \
         -rf json -rff bench/target/jmh-result.json
 }
 
@@ -54,15 +85,15 @@ run_native() {
         exit 1
     fi
     echo "### Native bench (each section in its own process: the core reads CP_* once)"
-    "$binary" call-cost --batches 20000 --calls-per-batch 1000
-    "$binary" bytes-per-record --records 1e7 --rate 1e6
-    "$binary" writer-throughput --seconds 3
-    CP_BUFFER_MB=4 "$binary" writer-throughput --seconds 3
-    CP_BUFFER_MB=4 CP_ON_FULL=drop "$binary" writer-throughput --seconds 3
+    measured "$binary" call-cost --batches 20000 --calls-per-batch 1000
+    measured "$binary" bytes-per-record --records 1e7 --rate 1e6
+    measured "$binary" writer-throughput --seconds 3
+    CP_BUFFER_MB=4 measured "$binary" writer-throughput --seconds 3
+    CP_BUFFER_MB=4 CP_ON_FULL=drop measured "$binary" writer-throughput --seconds 3
     # Per-writer rates: 2 to 24 M records/s in total.
-    "$binary" writer-throughput --seconds 2 --rates 1e6,2e6,4e6,6e6,8e6,12e6
-    "$binary" idle-cpu --channels 50 --seconds 5
-    "$binary" idle-cpu --channels 200 --seconds 5
+    measured "$binary" writer-throughput --seconds 2 --rates 1e6,2e6,4e6,6e6,8e6,12e6
+    measured "$binary" idle-cpu --channels 50 --seconds 5
+    measured "$binary" idle-cpu --channels 200 --seconds 5
 }
 
 if [[ "$part" != native ]]; then
