@@ -56,6 +56,10 @@ measured() {
     read -r busy1 total1 <<<"$(machine_ticks)"
     ours1="$(children_ticks)"
     other_percent=$((100 * (busy1 - busy0 - (ours1 - ours0)) / (total1 - total0 + 1)))
+    # The two counters are sampled differently; a few ticks either way is noise, not load.
+    if ((other_percent < 0)); then
+        other_percent=0
+    fi
     echo "   [other processes took ${other_percent}% of the machine's CPU during this run]"
     if ((other_percent > 5)); then
         echo "   [WARNING: the figures above were measured on a busy machine; run again]"

@@ -44,9 +44,17 @@ struct StepResult {
     bool reachedTarget() const {
         return targetPerWriter <= 0 || acceptedPerSecond() >= 0.98 * kWriters * targetPerWriter;
     }
+    bool policyActed() const { return stalls != 0 || dropped != 0; }
     // The policy never acted and the backlog stayed well inside the budget.
-    bool keptUp() const {
-        return stalls == 0 && dropped == 0 && peakInFlightBytes <= budgetBytes / 2;
+    bool keptUp() const { return !policyActed() && peakInFlightBytes <= budgetBytes / 2; }
+    const char* verdict() const {
+        if (policyActed()) {
+            return "policy acted (memory exhausted)";
+        }
+        if (!keptUp()) {
+            return "falling behind (backlog past half the budget)";
+        }
+        return reachedTarget() ? "sustained" : "kept up, but writers fell short";
     }
 };
 
@@ -148,9 +156,7 @@ void printFlatOut(const StepResult& result) {
                 " (compression and writing, drain included)\n",
                 result.processCpuNs / (result.seconds * 1e9),
                 static_cast<double>(result.pipelineCpuNs) / result.recorded);
-    std::printf("  policy     %s\n",
-                result.keptUp() ? "never acted: the pipeline kept up"
-                                : "acted (stalls or drops above): memory was exhausted");
+    std::printf("  verdict    %s\n", result.verdict());
     std::fflush(stdout);
 }
 
@@ -173,9 +179,6 @@ int runWriterThroughput(const BenchOptions& options) {
     int step = 0;
     for (double ratePerWriter : rates) {
         StepResult result = runStep(++step, ratePerWriter, seconds);
-        const char* verdict = !result.keptUp()        ? "policy acted (memory exhausted)"
-                              : !result.reachedTarget() ? "kept up, but writers fell short"
-                                                        : "sustained";
         if (result.keptUp() && result.reachedTarget()) {
             bestSustained = std::max(bestSustained, result.acceptedPerSecond());
         }
@@ -183,7 +186,7 @@ int runWriterThroughput(const BenchOptions& options) {
                     formatCount(static_cast<uint64_t>(kWriters * ratePerWriter)).c_str(),
                     formatCount(static_cast<uint64_t>(result.acceptedPerSecond())).c_str(),
                     formatCount(result.stalls).c_str(), formatCount(result.dropped).c_str(),
-                    result.peakInFlightBytes / 1048576.0, verdict);
+                    result.peakInFlightBytes / 1048576.0, result.verdict());
         std::fflush(stdout);
     }
     std::printf("  highest rate sustained with the policy never acting: %.2f M records/s total\n",
