@@ -55,7 +55,8 @@ private:
         auto perCallNs = [&](double ticks) { return ticksToNs(ticks) / callsPerBatch_; };
         auto percentile = [&](double fraction) {
             size_t index = static_cast<size_t>(fraction * static_cast<double>(batchTicks.size()));
-            return perCallNs(static_cast<double>(batchTicks[std::min(index, batchTicks.size() - 1)]));
+            index = std::min(index, batchTicks.size() - 1);
+            return perCallNs(static_cast<double>(batchTicks[index]));
         };
         CallCost cost;
         cost.medianNs = percentile(0.5);

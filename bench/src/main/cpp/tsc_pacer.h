@@ -27,13 +27,15 @@ public:
             uint64_t now = readTsc();
             int64_t aheadTicks = static_cast<int64_t>(dueTsc - now);
             if (aheadTicks <= 0) {
-                maxLateTicks_ = std::max<uint64_t>(maxLateTicks_, static_cast<uint64_t>(-aheadTicks));
+                uint64_t lateTicks = static_cast<uint64_t>(-aheadTicks);
+                maxLateTicks_ = std::max(maxLateTicks_, lateTicks);
                 return;
             }
             if (aheadTicks > sleepBelowTicks_) {
                 // Wakes a spin window early: a sleep overshoots by tens of microseconds.
                 double sleepNs = ticksToNs(static_cast<double>(aheadTicks - sleepBelowTicks_));
-                std::this_thread::sleep_for(std::chrono::nanoseconds(static_cast<int64_t>(sleepNs)));
+                std::this_thread::sleep_for(
+                    std::chrono::nanoseconds(static_cast<int64_t>(sleepNs)));
             }
         }
     }

@@ -114,7 +114,8 @@ StepResult runStep(int step, double recordsPerSecondPerWriter, double seconds) {
                     std::chrono::nanoseconds(static_cast<int64_t>(seconds * 1e9));
     while (std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(kMonitorPeriod);
-        result.peakInFlightBytes = std::max(result.peakInFlightBytes, profilerStats().bytesInFlight);
+        uint64_t inFlightBytes = profilerStats().bytesInFlight;
+        result.peakInFlightBytes = std::max(result.peakInFlightBytes, inFlightBytes);
     }
     stop.store(true);
     for (std::thread& writer : writers) {
