@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Runs the benchmarks and prints their figures; docs/benchmarks.md says what each one means and
+# what this machine measured. About 5 minutes on 2 cores. Asserts nothing.
+#
+#   bash bench/run.sh [all|java|native]
+#
+# java:   JMH, Java logTS per handler and the clock baselines (bench/target/benchmarks.jar,
+#         built by `make build`; built here if missing). JMH_OPTS replaces the JMH settings.
+# native: the C++ bench (bench/src/main/cpp, built here into bench/target/native): C++ logTS per
+#         call, bytes per record, two-writer throughput and the memory policy, idle CPU.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+part="${1:-all}"
+case "$part" in
+    all | java | native) ;;
+    *)
+        echo "usage: bash bench/run.sh [all|java|native]" >&2
+        exit 2
+        ;;
+esac
+
+if [[ -z "${JAVA_HOME:-}" ]]; then
+    # CMake's find_package(JNI), run while configuring cp-native, needs it.
+    JAVA_HOME="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
+    export JAVA_HOME
+fi
+
+# Every benchmark logs into a private temporary directory, removed however the run ends.
+log_root="$(mktemp -d "${TMPDIR:-/tmp}/cloudprofiler-bench.XXXXXX")"
+trap 'rm -rf "$log_root"' EXIT
+export CP_LOG_DIR="$log_root"
+
+# This machine may be shared: figures taken while other processes compete for its 2 cores are
+# not this code's. measured runs a command, then prints the share of all CPU time that went to
+# other processes (or to the hypervisor, as steal) meanwhile.
+machine_ticks() {
+    local _ user nice system idle iowait irq softirq steal
+    read -r _ user nice system idle iowait irq softirq steal _ </proc/stat
+    echo "$((user + nice + system + irq + softirq + steal)) \
+$((user + nice + system + idle + iowait + irq + softirq + steal))"
+}
+
+# CPU ticks of this script's finished children (fields 16 and 17 of /proc/<pid>/stat).
+children_ticks() {
+    local fields
+    read -r -a fields <"/proc/$$/stat"
+    echo $((fields[15] + fields[16]))
+}
+
+measured() {
+    local busy0 total0 busy1 total1 ours0 ours1 other_percent
+    read -r busy0 total0 <<<"$(machine_ticks)"
+    ours0="$(children_ticks)"
+    "$@"
+    read -r busy1 total1 <<<"$(machine_ticks)"
+    ours1="$(children_ticks)"
+    other_percent=$((100 * (busy1 - busy0 - (ours1 - ours0)) / (total1 - total0 + 1)))
+    # The two counters are sampled differently; a few ticks either way is noise, not load.
+    if ((other_percent < 0)); then
+        other_percent=0
+    fi
+    echo "   [other processes took ${other_percent}% of the machine's CPU during this run]"
+    if ((other_percent > 5)); then
+        echo "   [WARNING: the figures above were measured on a busy machine; run again]"
+    fi
+}
+
+run_java() {
+    local jar=bench/target/benchmarks.jar
+    if [[ ! -f "$jar" ]]; then
+        ./mvnw -B -ntp -q -pl cp-native,bench -am -DskipTests install
+    fi
+    echo "### JMH: Java logTS per call (ns/op = ns per call; batches of 1000 calls)"
+    # One fork and 1 s iterations keep the whole run short on 2 cores; see docs/benchmarks.md.
+    # shellcheck disable=SC2086
+    measured java -jar "$jar" ${JMH_OPTS:--f 1 -wi 3 -i 5 -w 1s -r 1s} \
+        -rf json -rff bench/target/jmh-result.json
+}
+
+run_native() {
+    local build=bench/target/native
+    local binary="$build/cloudprofiler_native_bench"
+    mkdir -p "$build"
+    if ! { cmake -S bench/src/main/cpp -B "$build" -DCMAKE_BUILD_TYPE=Release &&
+        cmake --build "$build" --parallel 2; } >"$build/build.log" 2>&1; then
+        cat "$build/build.log" >&2
+        echo "bench/run.sh: the native bench did not build (log above)" >&2
+        exit 1
+    fi
+    echo "### Native bench (each section in its own process: the core reads CP_* once)"
+    measured "$binary" call-cost --batches 20000 --calls-per-batch 1000
+    measured "$binary" bytes-per-record --records 1e7 --rate 1e6
+    measured "$binary" writer-throughput --seconds 3
+    CP_BUFFER_MB=4 measured "$binary" writer-throughput --seconds 3
+    CP_BUFFER_MB=4 CP_ON_FULL=drop measured "$binary" writer-throughput --seconds 3
+    # Per-writer rates: 2 to 24 M records/s in total.
+    measured "$binary" writer-throughput --seconds 2 --rates 1e6,2e6,4e6,6e6,8e6,12e6
+    measured "$binary" idle-cpu --channels 50 --seconds 5
+    measured "$binary" idle-cpu --channels 200 --seconds 5
+}
+
+if [[ "$part" != native ]]; then
+    run_java
+fi
+if [[ "$part" != java ]]; then
+    run_native
+fi

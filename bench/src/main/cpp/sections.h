@@ -1,0 +1,24 @@
+// The sections of the native bench; each is one subcommand, run in its own process because the
+// core reads its settings (CP_BUFFER_MB, CP_ON_FULL, ...) once per process.
+#pragma once
+
+#include "bench_options.h"
+
+namespace cloudprofiler::bench {
+
+// C++ logTS per call on each handler next to the bare clocks. Options: --batches,
+// --calls-per-batch.
+int runCallCost(const BenchOptions& options);
+
+// Bytes per record of BUFFERED_ID logs of sequential ids, tight loop and paced. Options:
+// --records, --rate (records/s of the paced run).
+int runBytesPerRecord(const BenchOptions& options);
+
+// Records/s of two BUFFERED_ID writer threads, each on its own channel: flat out, or paced at
+// each of --rates (records/s per writer). Options: --seconds, --rates.
+int runWriterThroughput(const BenchOptions& options);
+
+// CPU used by a process whose channels are open but idle. Options: --channels, --seconds.
+int runIdleCpu(const BenchOptions& options);
+
+}  // namespace cloudprofiler::bench
