@@ -87,7 +87,8 @@ private:
     // even a made-up handle of generation 0 cannot match it.
     static constexpr uint64_t kNeverOpened = 0xFFFFFFFDu;
 
-    struct Slot {
+    // One cache line each: writers of neighbouring channels must not fight over a line.
+    struct alignas(64) Slot {
         // generation << 32 | owner thread number, kUnclaimed or kMultiWriter.
         std::atomic<uint64_t> owner{kNeverOpened};
         std::atomic<uint32_t> openGeneration{0};  // 0 while closed

@@ -6,6 +6,17 @@
 #include "handlers/periodic_handler.h"
 
 namespace cloudprofiler {
+namespace {
+
+// The next multiple of `period` after `now`: channels with the same period share due times, so
+// the sampler wakes once per period for all of them rather than once for each.
+std::chrono::steady_clock::time_point nextOnGrid(std::chrono::steady_clock::time_point now,
+                                                 std::chrono::nanoseconds period) {
+    auto sinceEpoch = std::chrono::duration_cast<std::chrono::nanoseconds>(now.time_since_epoch());
+    return std::chrono::steady_clock::time_point((sinceEpoch / period + 1) * period);
+}
+
+}  // namespace
 
 PeriodicSampler::~PeriodicSampler() { stop(); }
 
@@ -16,7 +27,7 @@ void PeriodicSampler::add(PeriodicHandler* handler, int64_t periodNs) {
     }
     handler->sample();
     std::chrono::nanoseconds period(periodNs);
-    entries_.push_back({handler, period, Clock::now() + period});
+    entries_.push_back({handler, period, nextOnGrid(Clock::now(), period)});
     wake_.notify_one();
 }
 
@@ -25,7 +36,7 @@ void PeriodicSampler::setPeriod(PeriodicHandler* handler, int64_t periodNs) {
     for (Entry& entry : entries_) {
         if (entry.handler == handler) {
             entry.period = std::chrono::nanoseconds(periodNs);
-            entry.due = Clock::now() + entry.period;
+            entry.due = nextOnGrid(Clock::now(), entry.period);
         }
     }
     wake_.notify_one();
@@ -65,11 +76,8 @@ void PeriodicSampler::run() {
         for (Entry& entry : entries_) {
             if (entry.due <= now && !stopping_) {
                 entry.handler->sample();
-                // Keep the grid of periods; after a long stall skip the missed ones.
-                entry.due += entry.period;
-                if (entry.due <= now) {
-                    entry.due = now + entry.period;
-                }
+                // Stay on the grid; after a long stall, skip the missed periods.
+                entry.due = nextOnGrid(now, entry.period);
             }
         }
     }

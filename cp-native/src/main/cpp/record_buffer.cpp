@@ -105,7 +105,8 @@ void RecordBuffer::flush() {
         block_ = nullptr;
         if (mode_ == Mode::kDirect) {
             writeDirect(full);
-            services_.pool.give(full);
+            full->count = 0;
+            block_ = full;  // kept: periodic handlers flush every sample
         } else {
             handOver(full);
             if (block_ != nullptr) {  // dropped under the drop policy
