@@ -10,10 +10,7 @@ Channel::Channel(const HandlerDescription& description, bool multiWriter,
     : description_(description),
       multiWriter_(multiWriter),
       file_(std::move(file)),
-      handler_(std::move(handler)) {
-    std::copy(file_->header().parameters, file_->header().parameters + log_format::kParameterCount,
-              parameters_);
-}
+      handler_(std::move(handler)) {}
 
 void Channel::claimedBy(uint32_t osThreadId) {
     writerOsThreadId_.store(osThreadId, std::memory_order_relaxed);
@@ -58,8 +55,10 @@ void Channel::parameterize(int index, int64_t value) {
                             "channel " + name() + " has already logged; set its parameters"
                             " between openChannel and the first logTS");
     }
+    // The file's header holds the parameters in force; it is the one copy of them.
+    const int64_t* current = file_->header().parameters;
     int64_t candidate[log_format::kParameterCount];
-    std::copy(parameters_, parameters_ + log_format::kParameterCount, candidate);
+    std::copy(current, current + log_format::kParameterCount, candidate);
     candidate[index] = value;
     if (description_.type == HandlerType::kXoy && candidate[0] > candidate[1]) {
         throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
@@ -67,9 +66,8 @@ void Channel::parameterize(int index, int64_t value) {
                                 ", y = " + std::to_string(candidate[1]) +
                                 "; set y before raising x");
     }
-    std::copy(candidate, candidate + log_format::kParameterCount, parameters_);
-    handler_->applyParameters(parameters_);
-    file_->rewriteParameters(parameters_);
+    handler_->applyParameters(candidate);
+    file_->rewriteParameters(candidate);
 }
 
 void Channel::finish(CloseReason reason) {

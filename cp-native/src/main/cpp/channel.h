@@ -53,7 +53,6 @@ private:
     std::atomic<uint32_t> writerOsThreadId_{0};
     std::atomic<uint64_t> rejected_{0};
     std::atomic<bool> warnedWrongThread_{false};
-    int64_t parameters_[log_format::kParameterCount];
 };
 
 }  // namespace cloudprofiler
