@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "profiler_error.h"
+#include "tsc_clock.h"
 
 namespace cloudprofiler {
 namespace {
@@ -69,6 +70,9 @@ bool isValidNameComponent(const std::string& component) {
 }
 
 Config Config::fromEnvironment() {
+    if (!TscClock::testClockError().empty()) {
+        throw ProfilerError(ProfilerError::Kind::kEnvironment, TscClock::testClockError());
+    }
     Config config;
     config.nodeId = environment("CP_NODE_ID");
     if (config.nodeId.empty()) {

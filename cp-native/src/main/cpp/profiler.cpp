@@ -146,6 +146,12 @@ ChannelHandle openChannel(const std::string& name, Codec format, HandlerType han
     header.node = shared.config.nodeId;
     header.channel = name;
     header.columns = description->columns;
+    if (TscClock::testClockActive()) {
+        header.flags |= log_format::kFlagTestClock;
+        if (header.columns == std::vector<std::string>{"id", "tsc"}) {
+            header.columns.push_back("raw_tsc");  // the ground truth next to the skewed value
+        }
+    }
 
     std::unique_ptr<LogFile> file =
         LogFile::create(shared.config.logDirectory, shared.nextSerial++, header, *gCounters);

@@ -6,6 +6,8 @@
 #include <ctime>
 #include <string>
 
+#include "test_clock.h"
+
 #if defined(__x86_64__)
 #include "tsc_clock_x86_64.h"
 #endif
@@ -37,7 +39,16 @@ public:
     // Whether /proc/cpuinfo lists both constant_tsc and nonstop_tsc.
     static bool invariantTscAdvertised();
 
+    // The profiler's timestamp: the raw clock, or its test-clock version when CP_TEST_CLOCK is set.
     static inline uint64_t read() {
+        uint64_t raw = readRaw();
+        if (__builtin_expect(testClockActive_, 0)) {
+            return testClock_.apply(raw);
+        }
+        return raw;
+    }
+
+    static inline uint64_t readRaw() {
 #if defined(__x86_64__)
         if (__builtin_expect(source_ == ClockSource::kRdtscp, 1)) {
             return readRdtscp();
@@ -46,12 +57,23 @@ public:
         return static_cast<uint64_t>(readClockNs(CLOCK_MONOTONIC_RAW));
     }
 
+    // Whether CP_TEST_CLOCK distorts read(); the id-family logs then carry the raw value too.
+    static bool testClockActive() { return testClockActive_; }
+    static const TestClock& testClock() { return testClock_; }
+    // Why CP_TEST_CLOCK was refused (empty if it was not set or is valid). Channels refuse to
+    // open while it is non-empty, so a mistyped hook cannot go unnoticed.
+    static const std::string& testClockError() { return testClockErrorStorage(); }
+
     // A clock pair whose TSC is taken in the middle of the narrowest of a few attempts.
     static ClockPair readPair();
 
 private:
     static ClockSource source_;
     static uint64_t hz_;
+    static bool testClockActive_;
+    static TestClock testClock_;
+    // A function-local static: init() runs during static initialisation of another file.
+    static std::string& testClockErrorStorage();
 };
 
 }  // namespace cloudprofiler

@@ -6,6 +6,7 @@
 #include "../record_buffer.h"
 #include "../single_writer_counter.h"
 #include "../tsc_clock.h"
+#include "id_record.h"
 
 namespace cloudprofiler {
 
@@ -14,7 +15,7 @@ class FilteringHandler final : public Handler {
 public:
     FilteringHandler(RecordBuffer::Mode mode, LogFile& file, Codec codec,
                      const RecordBuffer::Services& services, const int64_t* parameters)
-        : buffer_(mode, file, codec, 2, services) {
+        : buffer_(mode, file, codec, idRecordColumns(file), services) {
         rule_.apply(parameters);
     }
 
@@ -48,8 +49,7 @@ public:
 private:
     void record(int64_t id, uint64_t tsc) {
         int64_t* row = buffer_.nextRow();
-        row[0] = id;
-        row[1] = static_cast<int64_t>(tsc);
+        writeIdRecord(row, id, tsc);
         buffer_.commit();
         if (Rule::kFlushEachRecord) {
             buffer_.flush();

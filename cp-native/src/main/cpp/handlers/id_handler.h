@@ -5,6 +5,7 @@
 #include "../handler.h"
 #include "../record_buffer.h"
 #include "../tsc_clock.h"
+#include "id_record.h"
 
 namespace cloudprofiler {
 
@@ -12,13 +13,12 @@ class IdHandler final : public Handler {
 public:
     IdHandler(RecordBuffer::Mode mode, LogFile& file, Codec codec,
               const RecordBuffer::Services& services)
-        : buffer_(mode, file, codec, 2, services) {}
+        : buffer_(mode, file, codec, idRecordColumns(file), services) {}
 
     void log(int64_t id) override { logAt(id, TscClock::read()); }
     void logAt(int64_t id, uint64_t tsc) override {
         int64_t* row = buffer_.nextRow();
-        row[0] = id;
-        row[1] = static_cast<int64_t>(tsc);
+        writeIdRecord(row, id, tsc);
         buffer_.commit();
     }
     void finish() override { buffer_.flush(); }
