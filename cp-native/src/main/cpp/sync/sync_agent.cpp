@@ -1,0 +1,257 @@
+#include "sync_agent.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "../tsc_clock.h"
+
+namespace cloudprofiler::sync {
+namespace {
+
+constexpr int kRegisterRetryMs = 500;
+constexpr int kIdlePollMs = 100;
+
+int64_t nowNs() { return readClockNs(CLOCK_MONOTONIC_RAW); }
+
+uint32_t bindAddressFor(const SyncAgentOptions& options) {
+    return options.bindIp != 0 ? options.bindIp : UdpSocket::localAddressFor(options.server);
+}
+
+}  // namespace
+
+SyncAgent::SyncAgent(SyncAgentOptions options)
+    : options_(std::move(options)),
+      tokenHash_(hashToken(options_.token)),
+      delay_(TestSyncDelay::fromEnvironment()),
+      socket_(Address{bindAddressFor(options_), options_.port}),
+      buffer_(kMaxDatagramBytes + 1) {}
+
+SyncAgent::Poll SyncAgent::poll(int timeoutMs, Inbound& in) {
+    size_t length = 0;
+    UdpSocket::Received received =
+        socket_.receive(buffer_.data(), buffer_.size() - 1, timeoutMs, length, in.from);
+    // Read right after the datagram is taken, before any decoding: this is the exchange's
+    // `b` (responder) or `r` (initiator).
+    in.arrivalTsc = TscClock::read();
+    if (received == UdpSocket::Received::kNothing) {
+        return Poll::kNothing;
+    }
+    if (received == UdpSocket::Received::kOversized) {
+        counters_.oversized.fetch_add(1);
+        return Poll::kDropped;
+    }
+    DecodeStatus status = decode(buffer_.data(), length, tokenHash_, in.message);
+    if (status == DecodeStatus::kMalformed) {
+        counters_.malformed.fetch_add(1);
+        return Poll::kDropped;
+    }
+    if (status == DecodeStatus::kWrongToken) {
+        counters_.wrongToken.fetch_add(1);
+        return Poll::kDropped;
+    }
+    if (in.from == options_.server) {
+        lastFromServerNs_ = nowNs();
+    }
+    return Poll::kMessage;
+}
+
+void SyncAgent::send(const Message& message, const Address& to) {
+    std::vector<uint8_t> bytes = encode(message, tokenHash_);
+    socket_.send(bytes.data(), bytes.size(), to);
+}
+
+void SyncAgent::reply(const Message& request, Message response, const Address& to) {
+    response.requestId = request.requestId;
+    send(response, to);
+}
+
+void SyncAgent::answerPing(const Inbound& ping) {
+    uint64_t responderTsc = ping.arrivalTsc;
+    if (delay_.forwardNs > 0) {
+        TestSyncDelay::spin(delay_.forwardNs);
+        responderTsc = TscClock::read();
+    }
+    TestSyncDelay::spin(delay_.backNs);
+    Message pong;
+    pong.type = MessageType::kPong;
+    pong.sequence = ping.message.sequence;
+    pong.responderTsc = responderTsc;
+    reply(ping.message, pong, ping.from);
+    counters_.pingsAnswered.fetch_add(1);
+}
+
+// Spins on the socket so that a ping is answered without the scheduler's wake-up delay, which
+// would otherwise dominate the round-trip time. Ends when every expected ping is answered, at
+// the deadline, or when the server asks for something else.
+void SyncAgent::respondPromptly(const Message& expect) {
+    int64_t deadline = nowNs() + static_cast<int64_t>(expect.timeoutMs) * 1'000'000;
+    uint32_t answered = 0;
+    Inbound in;
+    while (answered < expect.count && nowNs() < deadline && !stopping_.load()) {
+        if (poll(0, in) != Poll::kMessage) {
+            continue;
+        }
+        if (in.message.type == MessageType::kPing) {
+            answerPing(in);
+            ++answered;
+        } else if (in.from == options_.server) {
+            if (in.message.type == MessageType::kExpect) {
+                reply(in.message, Message::of(MessageType::kExpectAck), in.from);  // a retry
+                continue;
+            }
+            deferred_ = in;
+            hasDeferred_ = true;
+            return;
+        } else {
+            counters_.unexpected.fetch_add(1);
+        }
+    }
+}
+
+Message SyncAgent::measure(const Message& request) {
+    Address peer{request.peerAddress, request.peerPort};
+    int64_t timeoutNs = static_cast<int64_t>(std::max<uint32_t>(request.timeoutMs, 1)) * 1'000'000;
+    Message result;
+    result.type = MessageType::kMeasured;
+    keptRows_.clear();
+    uint64_t minRtt = UINT64_MAX;
+    Inbound in;
+    for (uint32_t sequence = 0; sequence < request.count && !stopping_.load(); ++sequence) {
+        Message ping;
+        ping.type = MessageType::kPing;
+        ping.sequence = sequence;
+        std::vector<uint8_t> bytes = encode(ping, tokenHash_);
+        uint64_t s = TscClock::read();
+        bool sent = socket_.send(bytes.data(), bytes.size(), peer);
+        bool completed = false;
+        int64_t deadline = nowNs() + timeoutNs;
+        while (sent && !completed && nowNs() < deadline) {
+            if (poll(0, in) != Poll::kMessage) {
+                continue;
+            }
+            const Message& message = in.message;
+            if (message.type == MessageType::kPong && in.from == peer &&
+                message.sequence == sequence) {
+                Exchange exchange{s, message.responderTsc, in.arrivalTsc};
+                if (request.keepAll) {
+                    keptRows_.push_back(exchange);
+                }
+                if (exchange.r - exchange.s < minRtt) {
+                    minRtt = exchange.r - exchange.s;
+                    result.min = exchange;
+                }
+                completed = true;
+            } else if (message.type == MessageType::kPing) {
+                answerPing(in);  // a peer measuring us at the same time: keep it honest
+            } else if (in.from == options_.server && message.type != MessageType::kMeasure) {
+                deferred_ = in;  // retries of this very request are answered when done
+                hasDeferred_ = true;
+            } else if (in.from != options_.server) {
+                counters_.unexpected.fetch_add(1);  // a late pong of an exchange given up
+            }
+        }
+        if (completed) {
+            ++result.completed;
+            counters_.exchangesCompleted.fetch_add(1);
+        } else {
+            ++result.lost;
+            counters_.exchangesLost.fetch_add(1);
+        }
+    }
+    result.kept = static_cast<uint32_t>(keptRows_.size());
+    return result;
+}
+
+bool SyncAgent::handleServer(const Inbound& in) {
+    const Message& request = in.message;
+    switch (request.type) {
+        case MessageType::kHeartbeat:
+            reply(request, Message::of(MessageType::kHeartbeatAck), in.from);
+            return true;
+        case MessageType::kExpect:
+            reply(request, Message::of(MessageType::kExpectAck), in.from);
+            respondPromptly(request);
+            return true;
+        case MessageType::kMeasure:
+            if (request.requestId != lastMeasureRequest_ || lastMeasureRequest_ == 0) {
+                lastMeasured_ = measure(request);
+                lastMeasureRequest_ = request.requestId;
+            }
+            reply(request, lastMeasured_, in.from);
+            return true;
+        case MessageType::kFetch: {
+            Message rows;
+            rows.type = MessageType::kRows;
+            rows.firstRow = request.firstRow;
+            for (size_t i = request.firstRow;
+                 i < keptRows_.size() && rows.rows.size() < kRowsPerDatagram; ++i) {
+                rows.rows.push_back(keptRows_[i]);
+            }
+            reply(request, rows, in.from);
+            return true;
+        }
+        case MessageType::kShutdown:
+            reply(request, Message::of(MessageType::kBye), in.from);
+            return false;
+        default:
+            counters_.unexpected.fetch_add(1);
+            return true;
+    }
+}
+
+SyncAgent::Result SyncAgent::run() {
+    bool registered = false;
+    int64_t started = nowNs();
+    lastFromServerNs_ = started;
+    int64_t nextRegister = started;
+    int64_t timeoutNs = static_cast<int64_t>(options_.serverTimeoutMs) * 1'000'000;
+    std::string server = options_.server.toString();
+    Inbound in;
+    while (!stopping_.load()) {
+        int64_t now = nowNs();
+        if (!registered && now >= nextRegister) {
+            Message hello;
+            hello.type = MessageType::kRegister;
+            hello.nodeId = options_.nodeId;
+            hello.tscHz = TscClock::hz();
+            send(hello, options_.server);
+            nextRegister = now + kRegisterRetryMs * 1'000'000LL;
+        }
+        if (now - lastFromServerNs_ > timeoutNs) {
+            std::string seconds = std::to_string(options_.serverTimeoutMs / 1000.0);
+            seconds.erase(seconds.find_last_not_of('0') + 1);
+            if (seconds.back() == '.') {
+                seconds.pop_back();
+            }
+            if (!registered) {
+                return {Outcome::kNeverRegistered,
+                        "the sync server at " + server + " did not answer for " + seconds +
+                            " s: start `cloudprofiler sync-server` there first, and check that"
+                            " --server and --token match it"};
+            }
+            return {Outcome::kServerSilent,
+                    "the sync server at " + server + " has been silent for " + seconds +
+                        " s: it stopped or became unreachable; restart it and this agent"};
+        }
+        if (hasDeferred_) {
+            hasDeferred_ = false;
+            in = deferred_;
+        } else if (poll(kIdlePollMs, in) != Poll::kMessage) {
+            continue;
+        }
+        if (in.message.type == MessageType::kPing) {
+            answerPing(in);
+        } else if (in.from == options_.server) {
+            if (in.message.type == MessageType::kRegistered) {
+                registered = true;
+            } else if (!handleServer(in)) {
+                return {Outcome::kShutdown, "the sync server at " + server + " ended the session"};
+            }
+        } else {
+            counters_.unexpected.fetch_add(1);
+        }
+    }
+    return {Outcome::kStopped, "stopped"};
+}
+
+}  // namespace cloudprofiler::sync

@@ -1,0 +1,91 @@
+// The sync agent of one node: registers with the sync server, answers other agents' exchanges,
+// and runs exchanges with a peer when the server asks. One socket and one thread (run()); the
+// caller owns that thread, so an agent never keeps a process alive by itself.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sync_message.h"
+#include "test_sync_delay.h"
+#include "udp_socket.h"
+
+namespace cloudprofiler::sync {
+
+struct SyncAgentOptions {
+    Address server;
+    std::string nodeId;
+    // Address to answer on. 0: the local address that routes to the server.
+    uint32_t bindIp = 0;
+    uint16_t port = 0;  // 0: any free port
+    std::string token;
+    // Silence from the server for this long ends run() with kServerSilent.
+    int serverTimeoutMs = 10'000;
+};
+
+struct SyncAgentCounters {
+    std::atomic<uint64_t> malformed{0};   // undecodable datagrams, dropped
+    std::atomic<uint64_t> oversized{0};   // datagrams over kMaxDatagramBytes, dropped
+    std::atomic<uint64_t> wrongToken{0};  // datagrams with another token, dropped
+    std::atomic<uint64_t> unexpected{0};  // well-formed but out of place (a stray reply), ignored
+    std::atomic<uint64_t> pingsAnswered{0};
+    std::atomic<uint64_t> exchangesCompleted{0};
+    std::atomic<uint64_t> exchangesLost{0};
+};
+
+class SyncAgent {
+public:
+    enum class Outcome { kShutdown, kStopped, kServerSilent, kNeverRegistered };
+    struct Result {
+        Outcome outcome;
+        std::string message;
+    };
+
+    // Binds the socket; throws ProfilerError naming the address if it cannot.
+    explicit SyncAgent(SyncAgentOptions options);
+
+    Address local() const { return socket_.local(); }
+    const SyncAgentCounters& counters() const { return counters_; }
+
+    // Serves until the server says shut down, stop() is called, or the server falls silent.
+    Result run();
+    // Any thread; run() returns within about 100 ms.
+    void stop() { stopping_.store(true); }
+
+private:
+    struct Inbound {
+        Message message;
+        Address from;
+        uint64_t arrivalTsc = 0;
+    };
+    enum class Poll { kMessage, kNothing, kDropped };
+
+    Poll poll(int timeoutMs, Inbound& in);
+    void reply(const Message& request, Message response, const Address& to);
+    void answerPing(const Inbound& ping);
+    // Handles one message from the server; false once it said shut down.
+    bool handleServer(const Inbound& in);
+    void respondPromptly(const Message& expect);
+    Message measure(const Message& request);
+    void send(const Message& message, const Address& to);
+
+    SyncAgentOptions options_;
+    uint64_t tokenHash_;
+    TestSyncDelay delay_;
+    UdpSocket socket_;
+    SyncAgentCounters counters_;
+    std::atomic<bool> stopping_{false};
+    std::vector<uint8_t> buffer_;
+    int64_t lastFromServerNs_ = 0;
+    // The last measurement, kept for retried requests and for kFetch.
+    uint32_t lastMeasureRequest_ = 0;
+    Message lastMeasured_;
+    std::vector<Exchange> keptRows_;
+    // An inbound server message that arrived while busy, handled next.
+    bool hasDeferred_ = false;
+    Inbound deferred_;
+};
+
+}  // namespace cloudprofiler::sync

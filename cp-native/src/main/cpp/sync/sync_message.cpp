@@ -1,0 +1,221 @@
+#include "sync_message.h"
+
+#include "../byte_buffer.h"
+#include "../config.h"
+
+namespace cloudprofiler::sync {
+namespace {
+
+// Reads little-endian fields and remembers whether the datagram ran short.
+class Reader {
+public:
+    Reader(const uint8_t* data, size_t length) : data_(data), length_(length) {}
+
+    uint8_t u8() { return static_cast<uint8_t>(take(1)); }
+    uint16_t u16() { return static_cast<uint16_t>(take(2)); }
+    uint32_t u32() { return static_cast<uint32_t>(take(4)); }
+    uint64_t u64() { return take(8); }
+    std::string string16(size_t maxBytes) {
+        uint16_t size = u16();
+        if (size > maxBytes || remaining() < size) {
+            ok_ = false;
+            return std::string();
+        }
+        std::string text(reinterpret_cast<const char*>(data_ + position_), size);
+        position_ += size;
+        return text;
+    }
+    size_t remaining() const { return length_ - position_; }
+    // True if every read fitted and nothing is left over.
+    bool complete() const { return ok_ && position_ == length_; }
+
+private:
+    uint64_t take(int width) {
+        if (remaining() < static_cast<size_t>(width)) {
+            ok_ = false;
+            position_ = length_;
+            return 0;
+        }
+        uint64_t value = 0;
+        for (int i = 0; i < width; ++i) {
+            value |= static_cast<uint64_t>(data_[position_ + i]) << (8 * i);
+        }
+        position_ += width;
+        return value;
+    }
+
+    const uint8_t* data_;
+    size_t length_;
+    size_t position_ = 0;
+    bool ok_ = true;
+};
+
+void putExchange(ByteBuffer& out, const Exchange& exchange) {
+    out.u64(exchange.s);
+    out.u64(exchange.b);
+    out.u64(exchange.r);
+}
+
+Exchange readExchange(Reader& in) {
+    Exchange exchange;
+    exchange.s = in.u64();
+    exchange.b = in.u64();
+    exchange.r = in.u64();
+    return exchange;
+}
+
+bool knownType(uint8_t type) {
+    return type >= static_cast<uint8_t>(MessageType::kRegister) &&
+           type <= static_cast<uint8_t>(MessageType::kPong);
+}
+
+}  // namespace
+
+uint64_t hashToken(const std::string& token) {
+    if (token.empty()) {
+        return 0;
+    }
+    uint64_t hash = 0xcbf29ce484222325ULL;
+    for (unsigned char c : token) {
+        hash = (hash ^ c) * 0x100000001b3ULL;
+    }
+    return hash == 0 ? 1 : hash;  // 0 means "no token"
+}
+
+std::vector<uint8_t> encode(const Message& message, uint64_t tokenHash) {
+    std::vector<uint8_t> bytes;
+    bytes.reserve(64);
+    ByteBuffer out(bytes);
+    out.u32(kMagic);
+    out.u8(kProtocolVersion);
+    out.u8(static_cast<uint8_t>(message.type));
+    out.u16(0);
+    out.u64(tokenHash);
+    out.u32(message.requestId);
+    switch (message.type) {
+        case MessageType::kRegister:
+            out.string16(message.nodeId);
+            out.u64(message.tscHz);
+            break;
+        case MessageType::kExpect:
+            out.u32(message.count);
+            out.u32(message.timeoutMs);
+            break;
+        case MessageType::kMeasure:
+            out.u32(message.peerAddress);
+            out.u16(message.peerPort);
+            out.u32(message.count);
+            out.u32(message.timeoutMs);
+            out.u8(message.keepAll ? 1 : 0);
+            break;
+        case MessageType::kMeasured:
+            out.u32(message.completed);
+            out.u32(message.lost);
+            putExchange(out, message.min);
+            out.u32(message.kept);
+            break;
+        case MessageType::kFetch:
+            out.u32(message.firstRow);
+            break;
+        case MessageType::kRows:
+            out.u32(message.firstRow);
+            out.u16(static_cast<uint16_t>(message.rows.size()));
+            for (const Exchange& row : message.rows) {
+                putExchange(out, row);
+            }
+            break;
+        case MessageType::kPing:
+            out.u32(message.sequence);
+            break;
+        case MessageType::kPong:
+            out.u32(message.sequence);
+            out.u64(message.responderTsc);
+            break;
+        case MessageType::kRegistered:
+        case MessageType::kHeartbeat:
+        case MessageType::kHeartbeatAck:
+        case MessageType::kExpectAck:
+        case MessageType::kShutdown:
+        case MessageType::kBye:
+            break;
+    }
+    return bytes;
+}
+
+DecodeStatus decode(const uint8_t* data, size_t length, uint64_t tokenHash, Message& out) {
+    if (length < kHeaderBytes || length > kMaxDatagramBytes) {
+        return DecodeStatus::kMalformed;
+    }
+    Reader in(data, length);
+    uint32_t magic = in.u32();
+    uint8_t version = in.u8();
+    uint8_t type = in.u8();
+    uint16_t reserved = in.u16();
+    uint64_t token = in.u64();
+    if (magic != kMagic || version != kProtocolVersion || reserved != 0 || !knownType(type)) {
+        return DecodeStatus::kMalformed;
+    }
+    if (token != tokenHash) {
+        return DecodeStatus::kWrongToken;
+    }
+    out = Message();
+    out.type = static_cast<MessageType>(type);
+    out.requestId = in.u32();
+    switch (out.type) {
+        case MessageType::kRegister:
+            out.nodeId = in.string16(kMaxNodeIdBytes);
+            out.tscHz = in.u64();
+            if (!isValidNameComponent(out.nodeId)) {
+                return DecodeStatus::kMalformed;
+            }
+            break;
+        case MessageType::kExpect:
+            out.count = in.u32();
+            out.timeoutMs = in.u32();
+            break;
+        case MessageType::kMeasure:
+            out.peerAddress = in.u32();
+            out.peerPort = in.u16();
+            out.count = in.u32();
+            out.timeoutMs = in.u32();
+            out.keepAll = in.u8() != 0;
+            break;
+        case MessageType::kMeasured:
+            out.completed = in.u32();
+            out.lost = in.u32();
+            out.min = readExchange(in);
+            out.kept = in.u32();
+            break;
+        case MessageType::kFetch:
+            out.firstRow = in.u32();
+            break;
+        case MessageType::kRows: {
+            out.firstRow = in.u32();
+            uint16_t count = in.u16();
+            if (count > kRowsPerDatagram || in.remaining() != count * 24u) {
+                return DecodeStatus::kMalformed;
+            }
+            for (uint16_t i = 0; i < count; ++i) {
+                out.rows.push_back(readExchange(in));
+            }
+            break;
+        }
+        case MessageType::kPing:
+            out.sequence = in.u32();
+            break;
+        case MessageType::kPong:
+            out.sequence = in.u32();
+            out.responderTsc = in.u64();
+            break;
+        case MessageType::kRegistered:
+        case MessageType::kHeartbeat:
+        case MessageType::kHeartbeatAck:
+        case MessageType::kExpectAck:
+        case MessageType::kShutdown:
+        case MessageType::kBye:
+            break;
+    }
+    return in.complete() ? DecodeStatus::kOk : DecodeStatus::kMalformed;
+}
+
+}  // namespace cloudprofiler::sync

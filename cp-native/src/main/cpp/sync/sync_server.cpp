@@ -1,0 +1,286 @@
+#include "sync_server.h"
+
+#include <algorithm>
+#include <chrono>
+#include <utility>
+
+#include "../background_thread.h"
+#include "../profiler_error.h"
+#include "../tsc_clock.h"
+
+namespace cloudprofiler::sync {
+namespace {
+
+constexpr int kReceivePollMs = 100;
+constexpr int64_t kHeartbeatIntervalNs = 1'000'000'000;
+constexpr int kControlTimeoutMs = 300;
+constexpr int kControlAttempts = 5;
+
+int64_t nowNs() { return readClockNs(CLOCK_MONOTONIC_RAW); }
+
+}  // namespace
+
+SyncServer::SyncServer(SyncServerOptions options)
+    : options_(std::move(options)), tokenHash_(hashToken(options_.token)),
+      socket_(options_.bind) {
+    receiver_ = startBackgroundThread("cp-sync-server", [this] { receiveLoop(); });
+}
+
+SyncServer::~SyncServer() {
+    stopping_.store(true);
+    if (receiver_.joinable()) {
+        receiver_.join();
+    }
+}
+
+std::vector<SyncNodeInfo> SyncServer::nodes() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return nodes_;
+}
+
+SyncServerCounters SyncServer::counters() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return counters_;
+}
+
+bool SyncServer::awaitNodes(size_t count, int timeoutMs) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return changed_.wait_for(lock, std::chrono::milliseconds(timeoutMs),
+                             [&] { return nodes_.size() >= count; });
+}
+
+void SyncServer::send(const Message& message, const Address& to) {
+    std::vector<uint8_t> bytes = encode(message, tokenHash_);
+    socket_.send(bytes.data(), bytes.size(), to);
+}
+
+void SyncServer::receiveLoop() {
+    std::vector<uint8_t> buffer(kMaxDatagramBytes + 1);
+    while (!stopping_.load()) {
+        size_t length = 0;
+        Address from;
+        UdpSocket::Received received =
+            socket_.receive(buffer.data(), buffer.size() - 1, kReceivePollMs, length, from);
+        if (received == UdpSocket::Received::kDatagram) {
+            Message message;
+            DecodeStatus status = decode(buffer.data(), length, tokenHash_, message);
+            if (status == DecodeStatus::kOk) {
+                handle(message, from);
+            } else {
+                std::lock_guard<std::mutex> lock(mutex_);
+                ++(status == DecodeStatus::kWrongToken ? counters_.wrongToken
+                                                       : counters_.malformed);
+            }
+        } else if (received == UdpSocket::Received::kOversized) {
+            std::lock_guard<std::mutex> lock(mutex_);
+            ++counters_.oversized;
+        }
+        sendHeartbeats();
+    }
+}
+
+void SyncServer::handle(const Message& message, const Address& from) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (message.type == MessageType::kRegister) {
+        // A node that registers again (a restarted agent) keeps its place with its new address.
+        auto known = std::find_if(nodes_.begin(), nodes_.end(),
+                                  [&](const SyncNodeInfo& n) { return n.id == message.nodeId; });
+        if (known == nodes_.end()) {
+            nodes_.push_back(SyncNodeInfo{message.nodeId, from, message.tscHz});
+        } else {
+            known->address = from;
+            known->tscHz = message.tscHz;
+        }
+        ++counters_.registrations;
+        Message welcome;
+        welcome.type = MessageType::kRegistered;
+        welcome.requestId = message.requestId;
+        send(welcome, from);
+        changed_.notify_all();
+        return;
+    }
+    if (message.type == MessageType::kBye) {
+        goodbyes_.push_back(from.toString());
+        changed_.notify_all();
+        return;
+    }
+    if (awaiting_ && !replied_ && message.requestId == awaitedRequest_ &&
+        message.type == awaitedType_ && from == awaitedFrom_) {
+        reply_ = message;
+        replied_ = true;
+        changed_.notify_all();
+        return;
+    }
+    if (message.type != MessageType::kHeartbeatAck) {
+        ++counters_.unexpected;
+    }
+}
+
+// Idle agents hear from the server every second, so they can tell a server that is gone from
+// one that is quiet. Never during a pair's measurement: the network must be silent then.
+void SyncServer::sendHeartbeats() {
+    std::vector<SyncNodeInfo> targets;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        int64_t now = nowNs();
+        if (phaseRunning_ || now - lastHeartbeatNs_ < kHeartbeatIntervalNs) {
+            return;
+        }
+        lastHeartbeatNs_ = now;
+        targets = nodes_;
+    }
+    Message heartbeat;
+    heartbeat.type = MessageType::kHeartbeat;
+    for (const SyncNodeInfo& node : targets) {
+        send(heartbeat, node.address);
+    }
+}
+
+bool SyncServer::call(const SyncNodeInfo& node, Message request, MessageType replyType,
+                      int timeoutMs, int attempts, Message& reply) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    request.requestId = nextRequestId_++;
+    awaiting_ = true;
+    replied_ = false;
+    awaitedRequest_ = request.requestId;
+    awaitedType_ = replyType;
+    awaitedFrom_ = node.address;
+    for (int attempt = 0; attempt < attempts && !replied_ && !stopping_.load(); ++attempt) {
+        lock.unlock();
+        send(request, node.address);
+        lock.lock();
+        changed_.wait_for(lock, std::chrono::milliseconds(timeoutMs), [&] { return replied_; });
+    }
+    awaiting_ = false;
+    if (replied_) {
+        reply = reply_;
+    }
+    return replied_;
+}
+
+PairResult SyncServer::measurePair(size_t from, size_t to, const std::vector<SyncNodeInfo>& nodes,
+                                   uint32_t exchanges, bool keepAll,
+                                   uint32_t exchangeTimeoutMs) {
+    PairResult result;
+    result.from = from;
+    result.to = to;
+    const SyncNodeInfo& initiator = nodes[from];
+    const SyncNodeInfo& responder = nodes[to];
+    std::string pair = initiator.id + " → " + responder.id;
+
+    // The responder spins for at most the time the whole measurement may take.
+    uint32_t windowMs = exchanges * exchangeTimeoutMs + 2 * kControlTimeoutMs;
+    Message expect;
+    expect.type = MessageType::kExpect;
+    expect.count = exchanges;
+    expect.timeoutMs = windowMs;
+    Message reply;
+    if (!call(responder, expect, MessageType::kExpectAck, kControlTimeoutMs, kControlAttempts,
+              reply)) {
+        result.problem = pair + ": " + responder.id + " at " + responder.address.toString() +
+                         " did not answer; is its agent still running?";
+        result.lost = exchanges;
+        return result;
+    }
+    Message measure;
+    measure.type = MessageType::kMeasure;
+    measure.peerAddress = responder.address.ip;
+    measure.peerPort = responder.address.port;
+    measure.count = exchanges;
+    measure.timeoutMs = exchangeTimeoutMs;
+    measure.keepAll = keepAll;
+    if (!call(initiator, measure, MessageType::kMeasured, static_cast<int>(windowMs), 2, reply)) {
+        result.problem = pair + ": " + initiator.id + " at " + initiator.address.toString() +
+                         " did not report its exchanges; is its agent still running?";
+        result.lost = exchanges;
+        return result;
+    }
+    result.completed = reply.completed;
+    result.lost = reply.lost;
+    result.min = reply.min;
+    if (reply.completed == 0) {
+        result.problem = pair + ": all " + std::to_string(exchanges) + " exchanges were lost; " +
+                         initiator.id + " cannot reach " + responder.address.toString() +
+                         " (firewall, or an agent bound to an address the other node cannot"
+                         " route to: see --bind)";
+        return result;
+    }
+    while (keepAll && result.all.size() < reply.kept) {
+        Message fetch;
+        fetch.type = MessageType::kFetch;
+        fetch.firstRow = static_cast<uint32_t>(result.all.size());
+        Message rows;
+        if (!call(initiator, fetch, MessageType::kRows, kControlTimeoutMs, kControlAttempts,
+                  rows) ||
+            rows.firstRow != fetch.firstRow || rows.rows.empty()) {
+            result.problem = pair + ": " + initiator.id + " stopped sending its exchanges after " +
+                             std::to_string(result.all.size()) + " of " +
+                             std::to_string(reply.kept) + " (only the min exchange is kept)";
+            result.all.clear();
+            break;
+        }
+        result.all.insert(result.all.end(), rows.rows.begin(), rows.rows.end());
+    }
+    return result;
+}
+
+std::vector<PairResult> SyncServer::runPhase(uint32_t exchanges, bool keepAll,
+                                             uint32_t exchangeTimeoutMs) {
+    if (exchanges == 0 || exchanges > 1'000'000) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "exchanges per pair must be 1 to 1000000, not " +
+                                std::to_string(exchanges));
+    }
+    std::lock_guard<std::mutex> serialised(callMutex_);
+    std::vector<SyncNodeInfo> nodes = this->nodes();
+    if (nodes.size() < 2) {
+        throw ProfilerError(ProfilerError::Kind::kIllegalState,
+                            "a sync phase needs at least two registered nodes, there are " +
+                                std::to_string(nodes.size()));
+    }
+    std::vector<PairResult> results;
+    for (size_t from = 0; from < nodes.size(); ++from) {
+        for (size_t to = 0; to < nodes.size(); ++to) {
+            if (from == to) {
+                continue;
+            }
+            sendHeartbeats();  // between pairs, so that agents left out know we are alive
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                phaseRunning_ = true;
+            }
+            results.push_back(
+                measurePair(from, to, nodes, exchanges, keepAll, exchangeTimeoutMs));
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                phaseRunning_ = false;
+            }
+        }
+    }
+    return results;
+}
+
+size_t SyncServer::shutdownAgents(int timeoutMs) {
+    std::lock_guard<std::mutex> serialised(callMutex_);
+    std::vector<SyncNodeInfo> nodes = this->nodes();
+    Message shutdown;
+    shutdown.type = MessageType::kShutdown;
+    int64_t deadline = nowNs() + static_cast<int64_t>(timeoutMs) * 1'000'000;
+    std::unique_lock<std::mutex> lock(mutex_);
+    goodbyes_.clear();
+    // Resent until every agent said goodbye: a lost datagram must not leave an agent running.
+    while (goodbyes_.size() < nodes.size() && nowNs() < deadline) {
+        lock.unlock();
+        for (const SyncNodeInfo& node : nodes) {
+            send(shutdown, node.address);
+        }
+        lock.lock();
+        changed_.wait_for(lock, std::chrono::milliseconds(100),
+                          [&] { return goodbyes_.size() >= nodes.size(); });
+        std::sort(goodbyes_.begin(), goodbyes_.end());
+        goodbyes_.erase(std::unique(goodbyes_.begin(), goodbyes_.end()), goodbyes_.end());
+    }
+    return goodbyes_.size();
+}
+
+}  // namespace cloudprofiler::sync

@@ -1,0 +1,108 @@
+// The sync server: agents register with it; for a phase it has every ordered pair of nodes run
+// their exchanges, one pair at a time so that the others stay silent, and collects the results.
+// A background thread receives datagrams (registrations, replies) and sends heartbeats so idle
+// agents know the server is alive; the phases run on the caller's thread.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "sync_message.h"
+#include "udp_socket.h"
+
+namespace cloudprofiler::sync {
+
+struct SyncServerOptions {
+    Address bind;  // loopback unless the user says otherwise
+    std::string token;
+};
+
+struct SyncNodeInfo {
+    std::string id;
+    Address address;
+    uint64_t tscHz = 0;
+};
+
+// The exchanges `from` ran with `to` in one phase. `problem` is non-empty when the pair could not
+// be measured (then `completed` is 0 and `min` meaningless).
+struct PairResult {
+    size_t from = 0;
+    size_t to = 0;
+    uint32_t completed = 0;
+    uint32_t lost = 0;
+    Exchange min;
+    std::vector<Exchange> all;
+    std::string problem;
+};
+
+struct SyncServerCounters {
+    uint64_t malformed = 0;
+    uint64_t oversized = 0;
+    uint64_t wrongToken = 0;
+    uint64_t unexpected = 0;  // well-formed, but nobody asked for it (late replies, strangers)
+    uint64_t registrations = 0;
+};
+
+class SyncServer {
+public:
+    // Binds and starts receiving; throws ProfilerError naming the address if it cannot bind.
+    explicit SyncServer(SyncServerOptions options);
+    ~SyncServer();
+    SyncServer(const SyncServer&) = delete;
+    SyncServer& operator=(const SyncServer&) = delete;
+
+    Address local() const { return socket_.local(); }
+    // Registered nodes, in the order they first registered.
+    std::vector<SyncNodeInfo> nodes() const;
+    // Waits until at least `count` nodes registered; false at the timeout.
+    bool awaitNodes(size_t count, int timeoutMs);
+    // Measures every ordered pair of the nodes registered now: `exchanges` each, keeping every
+    // exchange if `keepAll`. Exchanges that time out after `exchangeTimeoutMs` count as lost.
+    std::vector<PairResult> runPhase(uint32_t exchanges, bool keepAll, uint32_t exchangeTimeoutMs);
+    // Tells every agent to exit and waits up to `timeoutMs` for their goodbyes; returns how many
+    // said goodbye.
+    size_t shutdownAgents(int timeoutMs);
+    SyncServerCounters counters() const;
+
+private:
+    void receiveLoop();
+    void handle(const Message& message, const Address& from);
+    void sendHeartbeats();
+    void send(const Message& message, const Address& to);
+    // Sends `request` until a reply of `replyType` comes from `node`, up to `attempts` times.
+    bool call(const SyncNodeInfo& node, Message request, MessageType replyType, int timeoutMs,
+              int attempts, Message& reply);
+    PairResult measurePair(size_t from, size_t to, const std::vector<SyncNodeInfo>& nodes,
+                           uint32_t exchanges, bool keepAll, uint32_t exchangeTimeoutMs);
+
+    SyncServerOptions options_;
+    uint64_t tokenHash_;
+    UdpSocket socket_;
+    std::atomic<bool> stopping_{false};
+
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    std::vector<SyncNodeInfo> nodes_;
+    SyncServerCounters counters_;
+    uint32_t nextRequestId_ = 1;
+    bool phaseRunning_ = false;
+    int64_t lastHeartbeatNs_ = 0;
+    // The one reply the caller's thread is waiting for.
+    bool awaiting_ = false;
+    uint32_t awaitedRequest_ = 0;
+    MessageType awaitedType_ = MessageType::kHeartbeatAck;
+    Address awaitedFrom_;
+    bool replied_ = false;
+    Message reply_;
+    std::vector<std::string> goodbyes_;
+
+    std::mutex callMutex_;  // one caller at a time: phases and shutdown
+    std::thread receiver_;
+};
+
+}  // namespace cloudprofiler::sync

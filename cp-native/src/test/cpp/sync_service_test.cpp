@@ -1,0 +1,255 @@
+// The sync server and agents over loopback, in one process: every process of a machine shares
+// one TSC, so each exchange's responder reading must lie inside its [s, r] exactly.
+#include <gtest/gtest.h>
+
+#include <future>
+#include <memory>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "profiler_error.h"
+#include "sync/sync_agent.h"
+#include "sync/sync_message.h"
+#include "sync/sync_server.h"
+#include "sync/udp_socket.h"
+
+namespace cloudprofiler::sync {
+namespace {
+
+const uint32_t kLoopback = 0x7F000001;
+
+// An agent serving on its own thread until the test ends.
+struct RunningAgent {
+    std::unique_ptr<SyncAgent> agent;
+    std::future<SyncAgent::Result> result;
+
+    RunningAgent(const Address& server, const std::string& id, const std::string& token = "",
+                 int serverTimeoutMs = 10'000) {
+        SyncAgentOptions options;
+        options.server = server;
+        options.nodeId = id;
+        options.token = token;
+        options.serverTimeoutMs = serverTimeoutMs;
+        agent = std::make_unique<SyncAgent>(options);
+        result = std::async(std::launch::async, [a = agent.get()] { return a->run(); });
+    }
+    ~RunningAgent() {
+        agent->stop();
+        result.wait();
+    }
+};
+
+std::unique_ptr<SyncServer> loopbackServer(const std::string& token = "") {
+    return std::make_unique<SyncServer>(SyncServerOptions{Address{kLoopback, 0}, token});
+}
+
+TEST(SyncService, EveryOrderedPairIsMeasuredAndEachReadingLiesInsideItsInterval) {
+    auto server = loopbackServer("s3cret");
+    std::vector<std::unique_ptr<RunningAgent>> agents;
+    for (const char* id : {"a", "b", "c"}) {
+        agents.push_back(std::make_unique<RunningAgent>(server->local(), id, "s3cret"));
+    }
+    ASSERT_TRUE(server->awaitNodes(3, 5000));
+    std::vector<PairResult> pairs = server->runPhase(40, true, 50);
+    ASSERT_EQ(pairs.size(), 6u);
+    for (const PairResult& pair : pairs) {
+        EXPECT_TRUE(pair.problem.empty()) << pair.problem;
+        EXPECT_EQ(pair.completed + pair.lost, 40u);
+        EXPECT_GT(pair.completed, 30u);
+        ASSERT_EQ(pair.all.size(), pair.completed);
+        for (const Exchange& exchange : pair.all) {
+            EXPECT_LE(exchange.s, exchange.b);
+            EXPECT_LE(exchange.b, exchange.r);
+            EXPECT_GE(exchange.r - exchange.s, pair.min.r - pair.min.s);
+        }
+    }
+    EXPECT_EQ(server->shutdownAgents(2000), 3u);
+    for (auto& running : agents) {
+        SyncAgent::Result result = running->result.get();
+        EXPECT_EQ(result.outcome, SyncAgent::Outcome::kShutdown) << result.message;
+        running->result = std::async(std::launch::deferred, [result] { return result; });
+    }
+    EXPECT_EQ(server->counters().malformed, 0u);
+}
+
+TEST(SyncService, MinExchangesOnlyUnlessAllAreAskedFor) {
+    auto server = loopbackServer();
+    RunningAgent a(server->local(), "a");
+    RunningAgent b(server->local(), "b");
+    ASSERT_TRUE(server->awaitNodes(2, 5000));
+    for (const PairResult& pair : server->runPhase(120, false, 50)) {
+        EXPECT_TRUE(pair.all.empty());
+        EXPECT_GT(pair.completed, 0u);
+        EXPECT_LE(pair.min.s, pair.min.r);
+    }
+    // 120 exchanges need three row datagrams each way.
+    for (const PairResult& pair : server->runPhase(120, true, 50)) {
+        EXPECT_EQ(pair.all.size(), pair.completed) << pair.problem;
+    }
+}
+
+TEST(SyncService, RandomDatagramsAreCountedAndNeverBreakTheService) {
+    auto server = loopbackServer("t");
+    RunningAgent a(server->local(), "a", "t");
+    RunningAgent b(server->local(), "b", "t");
+    ASSERT_TRUE(server->awaitNodes(2, 5000));
+
+    UdpSocket attacker(Address{kLoopback, 0});
+    std::mt19937_64 random(7);
+    std::vector<Address> targets = {server->local(), a.agent->local(), b.agent->local()};
+    Message valid = Message::of(MessageType::kMeasured);
+    std::vector<uint8_t> template_ = encode(valid, hashToken("t"));
+    for (int i = 0; i < 20000; ++i) {
+        std::vector<uint8_t> datagram;
+        switch (i % 4) {
+            case 0:  // random bytes of a random length
+                datagram.resize(random() % 200);
+                for (uint8_t& byte : datagram) {
+                    byte = static_cast<uint8_t>(random());
+                }
+                break;
+            case 1:  // a valid header with random bit flips and truncation
+                datagram = template_;
+                datagram[random() % datagram.size()] ^= static_cast<uint8_t>(1u << (random() % 8));
+                datagram.resize(random() % (datagram.size() + 1));
+                break;
+            case 2:  // oversized
+                datagram.assign(kMaxDatagramBytes + 1 + random() % 5000, 0x43);
+                break;
+            case 3:  // well-formed, wrong token
+                datagram = encode(Message::of(MessageType::kHeartbeat), hashToken("other"));
+                break;
+        }
+        attacker.send(datagram.data(), datagram.size(), targets[i % targets.size()]);
+        if (i % 500 == 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));  // let the buffers drain
+        }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    SyncServerCounters counters = server->counters();
+    const SyncAgentCounters& agentCounters = a.agent->counters();
+    EXPECT_GT(counters.malformed, 0u);
+    EXPECT_GT(counters.oversized, 0u);
+    EXPECT_GT(counters.wrongToken, 0u);
+    EXPECT_GT(agentCounters.malformed.load() + agentCounters.oversized.load() +
+                  agentCounters.wrongToken.load(),
+              0u);
+    // Still serving.
+    for (const PairResult& pair : server->runPhase(20, false, 50)) {
+        EXPECT_TRUE(pair.problem.empty()) << pair.problem;
+    }
+}
+
+TEST(SyncService, AnAgentWithoutServerGivesUpWithTheFix) {
+    UdpSocket nobody(Address{kLoopback, 0});  // a port with no server behind it
+    SyncAgentOptions options;
+    options.server = nobody.local();
+    options.nodeId = "lonely";
+    options.serverTimeoutMs = 600;
+    SyncAgent agent(options);
+    SyncAgent::Result result = agent.run();
+    EXPECT_EQ(result.outcome, SyncAgent::Outcome::kNeverRegistered);
+    EXPECT_NE(result.message.find("start `cloudprofiler sync-server`"), std::string::npos)
+        << result.message;
+}
+
+TEST(SyncService, AWrongTokenIsRefusedAndCounted) {
+    auto server = loopbackServer("right");
+    SyncAgentOptions options;
+    options.server = server->local();
+    options.nodeId = "intruder";
+    options.token = "wrong";
+    options.serverTimeoutMs = 600;
+    SyncAgent agent(options);
+    EXPECT_EQ(agent.run().outcome, SyncAgent::Outcome::kNeverRegistered);
+    EXPECT_TRUE(server->nodes().empty());
+    EXPECT_GT(server->counters().wrongToken, 0u);
+}
+
+TEST(SyncService, AnAgentNoticesItsServerIsGone) {
+    auto server = loopbackServer();
+    RunningAgent a(server->local(), "a", "", 700);
+    ASSERT_TRUE(server->awaitNodes(1, 5000));
+    server.reset();  // the server process dies
+    ASSERT_EQ(a.result.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+    SyncAgent::Result result = a.result.get();
+    a.result = std::async(std::launch::deferred, [result] { return result; });
+    EXPECT_EQ(result.outcome, SyncAgent::Outcome::kServerSilent);
+    EXPECT_NE(result.message.find("silent"), std::string::npos) << result.message;
+}
+
+TEST(SyncService, APairWhoseResponderVanishedIsReportedNotInvented) {
+    auto server = loopbackServer();
+    RunningAgent a(server->local(), "a");
+    {
+        RunningAgent b(server->local(), "b");
+        ASSERT_TRUE(server->awaitNodes(2, 5000));
+    }  // b stops
+    std::vector<PairResult> pairs = server->runPhase(10, false, 20);
+    ASSERT_EQ(pairs.size(), 2u);
+    for (const PairResult& pair : pairs) {
+        EXPECT_EQ(pair.completed, 0u);
+        EXPECT_NE(pair.problem.find("b at"), std::string::npos) << pair.problem;
+    }
+}
+
+TEST(SyncService, PhasesNeedTwoNodesAndSaneCounts) {
+    auto server = loopbackServer();
+    EXPECT_THROW(server->runPhase(10, false, 20), ProfilerError);
+    EXPECT_THROW(server->runPhase(0, false, 20), ProfilerError);
+}
+
+TEST(SyncService, BindingAPortInUseNamesIt) {
+    UdpSocket first(Address{kLoopback, 0});
+    try {
+        SyncServer second(SyncServerOptions{first.local(), ""});
+        FAIL();
+    } catch (const ProfilerError& error) {
+        EXPECT_NE(std::string(error.what()).find(first.local().toString()), std::string::npos);
+        EXPECT_NE(std::string(error.what()).find("another process uses that port"),
+                  std::string::npos);
+    }
+}
+
+TEST(SyncMessage, EveryTypeRoundTripsAndTruncationsAreMalformed) {
+    std::vector<Message> messages;
+    Message reg = Message::of(MessageType::kRegister);
+    reg.nodeId = "node-1";
+    reg.tscHz = 2'000'000'000;
+    messages.push_back(reg);
+    Message measured = Message::of(MessageType::kMeasured);
+    measured.completed = 99;
+    measured.lost = 1;
+    measured.min = Exchange{1, 2, 3};
+    measured.kept = 99;
+    messages.push_back(measured);
+    Message rows = Message::of(MessageType::kRows);
+    rows.firstRow = 50;
+    rows.rows = {Exchange{4, 5, 6}, Exchange{7, 8, 9}};
+    messages.push_back(rows);
+    Message pong = Message::of(MessageType::kPong);
+    pong.sequence = 17;
+    pong.responderTsc = 1ULL << 62;
+    messages.push_back(pong);
+    for (const Message& message : messages) {
+        std::vector<uint8_t> bytes = encode(message, hashToken("k"));
+        Message back;
+        ASSERT_EQ(decode(bytes.data(), bytes.size(), hashToken("k"), back), DecodeStatus::kOk);
+        EXPECT_EQ(encode(back, hashToken("k")), bytes);
+        for (size_t cut = 0; cut < bytes.size(); ++cut) {
+            EXPECT_NE(decode(bytes.data(), cut, hashToken("k"), back), DecodeStatus::kOk);
+        }
+        bytes.push_back(0);
+        EXPECT_EQ(decode(bytes.data(), bytes.size(), hashToken("k"), back),
+                  DecodeStatus::kMalformed);
+    }
+    Message badNode = reg;
+    badNode.nodeId = "../etc";
+    std::vector<uint8_t> bytes = encode(badNode, 0);
+    Message back;
+    EXPECT_EQ(decode(bytes.data(), bytes.size(), 0, back), DecodeStatus::kMalformed);
+}
+
+}  // namespace
+}  // namespace cloudprofiler::sync
