@@ -8,63 +8,10 @@
 #include "../cloudprofiler.h"
 #include "../profiler_error.h"
 #include "../warnings.h"
+#include "jni_support.h"
 
 namespace cloudprofiler {
 namespace {
-
-void throwJava(JNIEnv* env, const char* className, const std::string& message) {
-    jclass type = env->FindClass(className);
-    if (type != nullptr) {
-        env->ThrowNew(type, message.c_str());
-    }
-}
-
-// Runs `body`; a C++ exception becomes a Java exception instead of crossing into the JVM.
-template <typename Result, typename Body>
-Result guarded(JNIEnv* env, Result failed, Body&& body) {
-    try {
-        return body();
-    } catch (const ProfilerError& e) {
-        switch (e.kind()) {
-            case ProfilerError::Kind::kInvalidArgument:
-                throwJava(env, "java/lang/IllegalArgumentException", e.what());
-                break;
-            case ProfilerError::Kind::kIllegalState:
-                throwJava(env, "java/lang/IllegalStateException", e.what());
-                break;
-            case ProfilerError::Kind::kEnvironment:
-                throwJava(env, "org/cloudprofiler/CloudProfilerException", e.what());
-                break;
-        }
-    } catch (const std::exception& e) {
-        throwJava(env, "org/cloudprofiler/CloudProfilerException",
-                  std::string("internal error: ") + e.what());
-    }
-    return failed;
-}
-
-std::string toUtf8(JNIEnv* env, jstring text) {
-    const char* chars = env->GetStringUTFChars(text, nullptr);
-    if (chars == nullptr) {
-        return std::string();
-    }
-    std::string result(chars);
-    env->ReleaseStringUTFChars(text, chars);
-    return result;
-}
-
-jlongArray toLongArray(JNIEnv* env, std::initializer_list<uint64_t> values) {
-    jlongArray array = env->NewLongArray(static_cast<jsize>(values.size()));
-    if (array == nullptr) {
-        return nullptr;
-    }
-    jsize index = 0;
-    for (uint64_t value : values) {
-        jlong element = static_cast<jlong>(value);
-        env->SetLongArrayRegion(array, index++, 1, &element);
-    }
-    return array;
-}
 
 jlong JNICALL openChannel0(JNIEnv* env, jclass, jstring name, jint format, jint handler,
                            jboolean multiWriter) {
@@ -124,29 +71,9 @@ jstring JNICALL logDirectory0(JNIEnv* env, jclass) {
                             [&] { return env->NewStringUTF(logDirectory().c_str()); });
 }
 
-jobjectArray JNICALL warnings0(JNIEnv* env, jclass) {
-    std::vector<std::string> messages = Warnings::all();
-    jclass stringClass = env->FindClass("java/lang/String");
-    if (stringClass == nullptr) {
-        return nullptr;
-    }
-    jobjectArray array =
-        env->NewObjectArray(static_cast<jsize>(messages.size()), stringClass, nullptr);
-    for (size_t i = 0; array != nullptr && i < messages.size(); ++i) {
-        jstring message = env->NewStringUTF(messages[i].c_str());
-        if (message == nullptr) {
-            return nullptr;
-        }
-        env->SetObjectArrayElement(array, static_cast<jsize>(i), message);
-        env->DeleteLocalRef(message);
-    }
-    return array;
-}
+jobjectArray JNICALL warnings0(JNIEnv* env, jclass) { return toStringArray(env, Warnings::all()); }
 
 void JNICALL shutdown0(JNIEnv*, jclass) { shutdown(); }
-
-#define NATIVE(name, signature) {const_cast<char*>(#name), const_cast<char*>(signature), \
-                                 reinterpret_cast<void*>(name)}
 
 const JNINativeMethod kMethods[] = {
     NATIVE(openChannel0, "(Ljava/lang/String;IIZ)J"),
@@ -176,7 +103,8 @@ extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*) {
         return JNI_ERR;
     }
     jint count = static_cast<jint>(sizeof(cloudprofiler::kMethods) / sizeof(JNINativeMethod));
-    if (env->RegisterNatives(api, cloudprofiler::kMethods, count) != JNI_OK) {
+    if (env->RegisterNatives(api, cloudprofiler::kMethods, count) != JNI_OK ||
+        !cloudprofiler::registerSyncNatives(env)) {
         return JNI_ERR;
     }
     return JNI_VERSION_1_8;

@@ -1,0 +1,100 @@
+// What every JNI file needs: exceptions instead of C++ errors crossing into the JVM, and
+// conversions of strings and arrays.
+#pragma once
+
+#include <jni.h>
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "../profiler_error.h"
+
+namespace cloudprofiler {
+
+inline void throwJava(JNIEnv* env, const char* className, const std::string& message) {
+    jclass type = env->FindClass(className);
+    if (type != nullptr) {
+        env->ThrowNew(type, message.c_str());
+    }
+}
+
+// Runs `body`; a C++ exception becomes a Java exception instead of crossing into the JVM.
+template <typename Result, typename Body>
+Result guarded(JNIEnv* env, Result failed, Body&& body) {
+    try {
+        return body();
+    } catch (const ProfilerError& e) {
+        switch (e.kind()) {
+            case ProfilerError::Kind::kInvalidArgument:
+                throwJava(env, "java/lang/IllegalArgumentException", e.what());
+                break;
+            case ProfilerError::Kind::kIllegalState:
+                throwJava(env, "java/lang/IllegalStateException", e.what());
+                break;
+            case ProfilerError::Kind::kEnvironment:
+                throwJava(env, "org/cloudprofiler/CloudProfilerException", e.what());
+                break;
+        }
+    } catch (const std::exception& e) {
+        throwJava(env, "org/cloudprofiler/CloudProfilerException",
+                  std::string("internal error: ") + e.what());
+    }
+    return failed;
+}
+
+inline std::string toUtf8(JNIEnv* env, jstring text) {
+    const char* chars = env->GetStringUTFChars(text, nullptr);
+    if (chars == nullptr) {
+        return std::string();
+    }
+    std::string result(chars);
+    env->ReleaseStringUTFChars(text, chars);
+    return result;
+}
+
+inline jlongArray toLongArray(JNIEnv* env, std::initializer_list<uint64_t> values) {
+    jlongArray array = env->NewLongArray(static_cast<jsize>(values.size()));
+    if (array == nullptr) {
+        return nullptr;
+    }
+    jsize index = 0;
+    for (uint64_t value : values) {
+        jlong element = static_cast<jlong>(value);
+        env->SetLongArrayRegion(array, index++, 1, &element);
+    }
+    return array;
+}
+
+inline jlongArray toLongArray(JNIEnv* env, const std::vector<jlong>& values) {
+    jlongArray array = env->NewLongArray(static_cast<jsize>(values.size()));
+    if (array != nullptr && !values.empty()) {
+        env->SetLongArrayRegion(array, 0, static_cast<jsize>(values.size()), values.data());
+    }
+    return array;
+}
+
+inline jobjectArray toStringArray(JNIEnv* env, const std::vector<std::string>& texts) {
+    jclass stringClass = env->FindClass("java/lang/String");
+    if (stringClass == nullptr) {
+        return nullptr;
+    }
+    jobjectArray array = env->NewObjectArray(static_cast<jsize>(texts.size()), stringClass, nullptr);
+    for (size_t i = 0; array != nullptr && i < texts.size(); ++i) {
+        jstring text = env->NewStringUTF(texts[i].c_str());
+        if (text == nullptr) {
+            return nullptr;
+        }
+        env->SetObjectArrayElement(array, static_cast<jsize>(i), text);
+        env->DeleteLocalRef(text);
+    }
+    return array;
+}
+
+// Registers the sync service's natives (sync_jni.cpp); false if that failed.
+bool registerSyncNatives(JNIEnv* env);
+
+#define NATIVE(name, signature) {const_cast<char*>(#name), const_cast<char*>(signature), \
+                                 reinterpret_cast<void*>(name)}
+
+}  // namespace cloudprofiler

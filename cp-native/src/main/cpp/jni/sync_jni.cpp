@@ -1,0 +1,195 @@
+// JNI for the sync service: org.cloudprofiler.sync.internal.SyncNative. The Java wrappers own
+// each native object through the pointer returned here and guarantee that close comes last.
+#include <jni.h>
+
+#include <string>
+#include <vector>
+
+#include "../sync/sync_agent.h"
+#include "../sync/sync_server.h"
+#include "jni_support.h"
+
+namespace cloudprofiler {
+namespace {
+
+using sync::Address;
+using sync::PairResult;
+using sync::SyncAgent;
+using sync::SyncServer;
+
+SyncServer* server(jlong handle) { return reinterpret_cast<SyncServer*>(handle); }
+SyncAgent* agent(jlong handle) { return reinterpret_cast<SyncAgent*>(handle); }
+
+uint16_t toPort(jint port) {
+    if (port < 0 || port > 65535) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "port " + std::to_string(port) + " is not in 0..65535");
+    }
+    return static_cast<uint16_t>(port);
+}
+
+jlong JNICALL serverStart0(JNIEnv* env, jclass, jstring bindHost, jint port, jstring token) {
+    std::string host = toUtf8(env, bindHost);
+    std::string secret = toUtf8(env, token);
+    return guarded<jlong>(env, 0, [&] {
+        sync::SyncServerOptions options{Address::resolve(host, toPort(port)), secret};
+        return reinterpret_cast<jlong>(new SyncServer(options));
+    });
+}
+
+jstring JNICALL serverAddress0(JNIEnv* env, jclass, jlong handle) {
+    return env->NewStringUTF(server(handle)->local().toString().c_str());
+}
+
+jboolean JNICALL serverAwaitNodes0(JNIEnv*, jclass, jlong handle, jint count, jint timeoutMs) {
+    return server(handle)->awaitNodes(static_cast<size_t>(count), timeoutMs) ? JNI_TRUE
+                                                                            : JNI_FALSE;
+}
+
+// Three strings per node: id, address, TSC Hz in decimal.
+jobjectArray JNICALL serverNodes0(JNIEnv* env, jclass, jlong handle) {
+    std::vector<std::string> fields;
+    for (const sync::SyncNodeInfo& node : server(handle)->nodes()) {
+        fields.push_back(node.id);
+        fields.push_back(node.address.toString());
+        fields.push_back(std::to_string(node.tscHz));
+    }
+    return toStringArray(env, fields);
+}
+
+// {long[] pairs, String[] problems}. Per pair: from, to, completed, lost, s, b, r, n, then n
+// exchanges of (s, b, r). One problem string per pair, empty when it was measured.
+jobjectArray JNICALL serverRunPhase0(JNIEnv* env, jclass, jlong handle, jint exchanges,
+                                     jboolean keepAll, jint exchangeTimeoutMs) {
+    return guarded<jobjectArray>(env, nullptr, [&]() -> jobjectArray {
+        if (exchanges <= 0 || exchangeTimeoutMs <= 0) {
+            throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                                "exchanges and the exchange timeout must be positive");
+        }
+        std::vector<PairResult> pairs = server(handle)->runPhase(
+            static_cast<uint32_t>(exchanges), keepAll == JNI_TRUE,
+            static_cast<uint32_t>(exchangeTimeoutMs));
+        std::vector<jlong> packed;
+        std::vector<std::string> problems;
+        for (const PairResult& pair : pairs) {
+            packed.insert(packed.end(),
+                          {static_cast<jlong>(pair.from), static_cast<jlong>(pair.to),
+                           static_cast<jlong>(pair.completed), static_cast<jlong>(pair.lost),
+                           static_cast<jlong>(pair.min.s), static_cast<jlong>(pair.min.b),
+                           static_cast<jlong>(pair.min.r), static_cast<jlong>(pair.all.size())});
+            for (const sync::Exchange& exchange : pair.all) {
+                packed.insert(packed.end(), {static_cast<jlong>(exchange.s),
+                                             static_cast<jlong>(exchange.b),
+                                             static_cast<jlong>(exchange.r)});
+            }
+            problems.push_back(pair.problem);
+        }
+        jclass objectClass = env->FindClass("java/lang/Object");
+        jobjectArray result = objectClass == nullptr
+                                  ? nullptr
+                                  : env->NewObjectArray(2, objectClass, nullptr);
+        if (result != nullptr) {
+            env->SetObjectArrayElement(result, 0, toLongArray(env, packed));
+            env->SetObjectArrayElement(result, 1, toStringArray(env, problems));
+        }
+        return result;
+    });
+}
+
+jlongArray JNICALL serverCounters0(JNIEnv* env, jclass, jlong handle) {
+    sync::SyncServerCounters c = server(handle)->counters();
+    return toLongArray(env, {c.malformed, c.oversized, c.wrongToken, c.unexpected,
+                             c.registrations});
+}
+
+jint JNICALL serverShutdownAgents0(JNIEnv*, jclass, jlong handle, jint timeoutMs) {
+    return static_cast<jint>(server(handle)->shutdownAgents(timeoutMs));
+}
+
+void JNICALL serverClose0(JNIEnv*, jclass, jlong handle) { delete server(handle); }
+
+jlong JNICALL agentCreate0(JNIEnv* env, jclass, jstring serverHost, jint serverPort,
+                           jstring nodeId, jstring bindHost, jint port, jstring token,
+                           jint serverTimeoutMs) {
+    std::string host = toUtf8(env, serverHost);
+    std::string node = toUtf8(env, nodeId);
+    std::string bind = bindHost == nullptr ? std::string() : toUtf8(env, bindHost);
+    std::string secret = toUtf8(env, token);
+    return guarded<jlong>(env, 0, [&] {
+        sync::SyncAgentOptions options;
+        options.server = Address::resolve(host, toPort(serverPort));
+        options.nodeId = node;
+        options.bindIp = bind.empty() ? 0 : Address::resolve(bind, 0).ip;
+        options.port = toPort(port);
+        options.token = secret;
+        options.serverTimeoutMs = serverTimeoutMs;
+        return reinterpret_cast<jlong>(new SyncAgent(options));
+    });
+}
+
+jstring JNICALL agentAddress0(JNIEnv* env, jclass, jlong handle) {
+    return env->NewStringUTF(agent(handle)->local().toString().c_str());
+}
+
+// {outcome, message}; the outcome is the name of SyncAgent::Outcome without its k.
+jobjectArray JNICALL agentRun0(JNIEnv* env, jclass, jlong handle) {
+    SyncAgent::Result result = agent(handle)->run();
+    const char* outcome = "STOPPED";
+    switch (result.outcome) {
+        case SyncAgent::Outcome::kShutdown:
+            outcome = "SHUTDOWN";
+            break;
+        case SyncAgent::Outcome::kStopped:
+            outcome = "STOPPED";
+            break;
+        case SyncAgent::Outcome::kServerSilent:
+            outcome = "SERVER_SILENT";
+            break;
+        case SyncAgent::Outcome::kNeverRegistered:
+            outcome = "NEVER_REGISTERED";
+            break;
+    }
+    return toStringArray(env, {outcome, result.message});
+}
+
+void JNICALL agentStop0(JNIEnv*, jclass, jlong handle) { agent(handle)->stop(); }
+
+jlongArray JNICALL agentCounters0(JNIEnv* env, jclass, jlong handle) {
+    const sync::SyncAgentCounters& c = agent(handle)->counters();
+    return toLongArray(env, {c.malformed.load(), c.oversized.load(), c.wrongToken.load(),
+                             c.unexpected.load(), c.pingsAnswered.load(),
+                             c.exchangesCompleted.load(), c.exchangesLost.load()});
+}
+
+void JNICALL agentClose0(JNIEnv*, jclass, jlong handle) { delete agent(handle); }
+
+const JNINativeMethod kSyncMethods[] = {
+    NATIVE(serverStart0, "(Ljava/lang/String;ILjava/lang/String;)J"),
+    NATIVE(serverAddress0, "(J)Ljava/lang/String;"),
+    NATIVE(serverAwaitNodes0, "(JII)Z"),
+    NATIVE(serverNodes0, "(J)[Ljava/lang/String;"),
+    NATIVE(serverRunPhase0, "(JIZI)[Ljava/lang/Object;"),
+    NATIVE(serverCounters0, "(J)[J"),
+    NATIVE(serverShutdownAgents0, "(JI)I"),
+    NATIVE(serverClose0, "(J)V"),
+    NATIVE(agentCreate0,
+           "(Ljava/lang/String;ILjava/lang/String;Ljava/lang/String;ILjava/lang/String;I)J"),
+    NATIVE(agentAddress0, "(J)Ljava/lang/String;"),
+    NATIVE(agentRun0, "(J)[Ljava/lang/String;"),
+    NATIVE(agentStop0, "(J)V"),
+    NATIVE(agentCounters0, "(J)[J"),
+    NATIVE(agentClose0, "(J)V"),
+};
+
+}  // namespace
+
+bool registerSyncNatives(JNIEnv* env) {
+    jclass natives = env->FindClass("org/cloudprofiler/sync/internal/SyncNative");
+    if (natives == nullptr) {
+        return false;
+    }
+    jint count = static_cast<jint>(sizeof(kSyncMethods) / sizeof(JNINativeMethod));
+    return env->RegisterNatives(natives, kSyncMethods, count) == JNI_OK;
+}
+
+}  // namespace cloudprofiler

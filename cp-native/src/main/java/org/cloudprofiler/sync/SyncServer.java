@@ -1,0 +1,160 @@
+package org.cloudprofiler.sync;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cloudprofiler.sync.internal.SyncNative;
+
+/**
+ * The clock-sync server (native, UDP): agents register with it, and each phase has every
+ * ordered pair of nodes run its exchanges, one pair at a time so that the rest of the network
+ * stays silent. Collects everything into a {@link SyncData} for {@code sync.json}.
+ *
+ * <p>Thread-safe; phases run on the calling thread. {@link #close()} frees the socket and its
+ * receiving thread, which never keeps a JVM alive.
+ */
+public final class SyncServer implements AutoCloseable {
+    /** Exchanges per ordered pair and phase unless told otherwise. */
+    public static final int DEFAULT_EXCHANGES = 100;
+    /** An exchange whose reply takes longer than this counts as lost. */
+    public static final Duration DEFAULT_EXCHANGE_TIMEOUT = Duration.ofMillis(20);
+
+    private final String address;
+    private final List<SyncPhase> phases = new ArrayList<>();
+    private final List<TransferModel> transferModels = new ArrayList<>();
+    private long handle;
+
+    private SyncServer(long handle) {
+        this.handle = handle;
+        this.address = SyncNative.serverAddress0(handle);
+    }
+
+    /**
+     * Binds {@code bindHost:port} (port 0: any free one). Use a loopback address unless the
+     * agents run on other hosts. {@code token} (may be empty) must match the agents'.
+     *
+     * @throws org.cloudprofiler.CloudProfilerException if the address cannot be bound
+     */
+    public static SyncServer start(String bindHost, int port, String token) {
+        return new SyncServer(SyncNative.serverStart0(bindHost, port, token));
+    }
+
+    /** The bound address, {@code ip:port}. */
+    public String address() {
+        return address;
+    }
+
+    public int port() {
+        return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+    }
+
+    /** The registered nodes, in the order they first registered. */
+    public synchronized List<SyncNode> nodes() {
+        String[] fields = SyncNative.serverNodes0(open());
+        List<SyncNode> nodes = new ArrayList<>();
+        for (int i = 0; i < fields.length; i += 3) {
+            String host = fields[i + 1].substring(0, fields[i + 1].lastIndexOf(':'));
+            nodes.add(new SyncNode(fields[i], host, Long.parseLong(fields[i + 2])));
+        }
+        return nodes;
+    }
+
+    /**
+     * Waits until {@code count} nodes have registered.
+     *
+     * @throws SyncException at the timeout, naming the nodes that did register
+     */
+    public List<SyncNode> awaitNodes(int count, Duration timeout) {
+        if (!SyncNative.serverAwaitNodes0(open(), count, (int) timeout.toMillis())) {
+            List<String> ids = nodes().stream().map(SyncNode::id).toList();
+            throw new SyncException("only " + ids.size() + " of " + count + " sync agents"
+                    + " registered with " + address + " within " + timeout.toSeconds() + " s "
+                    + ids + "; start `cloudprofiler sync-agent --server " + address
+                    + "` on every node, with the same --token");
+        }
+        return nodes();
+    }
+
+    /**
+     * Measures every ordered pair of the registered nodes: {@code exchanges} each, keeping all
+     * of them in the result if {@code keepAll} (else only the min-RTT exchange).
+     *
+     * @param name {@link SyncPhase#START}, {@link SyncPhase#MID} or {@link SyncPhase#END}
+     */
+    public synchronized PhaseReport runPhase(String name, int exchanges, boolean keepAll,
+            Duration exchangeTimeout) {
+        if (!List.of(SyncPhase.START, SyncPhase.MID, SyncPhase.END).contains(name)) {
+            throw new IllegalArgumentException("phase " + name + " is not start, mid or end");
+        }
+        List<SyncNode> nodes = nodes();
+        long started = Instant.now().toEpochMilli() * 1_000_000L;
+        Object[] raw = SyncNative.serverRunPhase0(open(), exchanges, keepAll,
+                (int) Math.max(1, exchangeTimeout.toMillis()));
+        long[] packed = (long[]) raw[0];
+        String[] pairProblems = (String[]) raw[1];
+        List<PairMeasurement> pairs = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        int at = 0;
+        for (String problem : pairProblems) {
+            String from = nodes.get((int) packed[at]).id();
+            String to = nodes.get((int) packed[at + 1]).id();
+            int completed = (int) packed[at + 2];
+            int lost = (int) packed[at + 3];
+            SyncExchange min = completed > 0
+                    ? new SyncExchange(packed[at + 4], packed[at + 5], packed[at + 6]) : null;
+            int kept = (int) packed[at + 7];
+            at += 8;
+            List<SyncExchange> all = new ArrayList<>(kept);
+            for (int i = 0; i < kept; i++, at += 3) {
+                all.add(new SyncExchange(packed[at], packed[at + 1], packed[at + 2]));
+            }
+            if (!problem.isEmpty()) {
+                problems.add(name + " phase, " + problem);
+            }
+            if (min != null) {
+                pairs.add(new PairMeasurement(from, to, completed, lost, min, all));
+            }
+        }
+        SyncPhase phase = new SyncPhase(name, phases.size(), started, pairs);
+        phases.add(phase);
+        return new PhaseReport(phase, problems);
+    }
+
+    /** Adds a transfer-time model to what {@link #data()} returns. */
+    public synchronized void addTransferModel(TransferModel model) {
+        transferModels.add(model);
+    }
+
+    /** Everything measured so far: the contents of {@code sync.json}. */
+    public synchronized SyncData data() {
+        return new SyncData(SyncData.SCHEMA_VERSION, nodes(), phases, transferModels);
+    }
+
+    /** Datagrams dropped or ignored so far. */
+    public synchronized SyncServerCounters counters() {
+        long[] c = SyncNative.serverCounters0(open());
+        return new SyncServerCounters(c[0], c[1], c[2], c[3], c[4]);
+    }
+
+    /** Tells every agent to exit; returns how many confirmed within {@code timeout}. */
+    public synchronized int shutdownAgents(Duration timeout) {
+        return SyncNative.serverShutdownAgents0(open(), (int) timeout.toMillis());
+    }
+
+    @Override
+    public synchronized void close() {
+        if (handle != 0) {
+            SyncNative.serverClose0(handle);
+            handle = 0;
+        }
+    }
+
+    private synchronized long open() {
+        if (handle == 0) {
+            throw new IllegalStateException("the sync server at " + address + " is closed");
+        }
+        return handle;
+    }
+}

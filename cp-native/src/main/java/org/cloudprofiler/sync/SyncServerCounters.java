@@ -1,0 +1,13 @@
+package org.cloudprofiler.sync;
+
+/**
+ * Datagrams the sync server dropped or ignored, and registrations it accepted.
+ *
+ * @param malformed undecodable datagrams
+ * @param oversized datagrams larger than any message of the protocol
+ * @param wrongToken datagrams carrying another token
+ * @param unexpected well-formed datagrams nobody asked for (late replies)
+ * @param registrations registrations accepted, repeats included
+ */
+public record SyncServerCounters(long malformed, long oversized, long wrongToken,
+        long unexpected, long registrations) {}
