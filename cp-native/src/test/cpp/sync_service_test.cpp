@@ -1,6 +1,10 @@
 // The sync server and agents over loopback, in one process: every process of a machine shares
 // one TSC, so each exchange's responder reading must lie inside its [s, r] exactly.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <future>
 #include <memory>
@@ -249,6 +253,60 @@ TEST(SyncMessage, EveryTypeRoundTripsAndTruncationsAreMalformed) {
     std::vector<uint8_t> bytes = encode(badNode, 0);
     Message back;
     EXPECT_EQ(decode(bytes.data(), bytes.size(), 0, back), DecodeStatus::kMalformed);
+}
+
+}  // namespace
+}  // namespace cloudprofiler::sync
+
+namespace cloudprofiler::sync {
+namespace {
+
+TEST(TransferSweep, EveryOrderedPairTimesEverySizeOverTcp) {
+    auto server = loopbackServer();
+    RunningAgent a(server->local(), "a");
+    RunningAgent b(server->local(), "b");
+    ASSERT_TRUE(server->awaitNodes(2, 5000));
+    std::vector<uint32_t> sizes = {64, 4096, 262144, 1u << 20};
+    std::vector<SweepResult> sweeps = server->runSweep(sizes, 3, 2000);
+    ASSERT_EQ(sweeps.size(), 2u);
+    for (const SweepResult& sweep : sweeps) {
+        EXPECT_TRUE(sweep.problem.empty()) << sweep.problem;
+        ASSERT_EQ(sweep.points.size(), sizes.size());
+        for (size_t i = 0; i < sizes.size(); ++i) {
+            EXPECT_EQ(sweep.points[i].payloadBytes, sizes[i]);
+            EXPECT_EQ(sweep.points[i].completed, 3u);
+            EXPECT_GT(sweep.points[i].minTicks, 0u);
+        }
+    }
+}
+
+TEST(TransferSweep, AnUnreachablePeerIsReported) {
+    UdpSocket nobody(Address{kLoopback, 0});
+    SweepOutcome outcome = runTransferSweep(nobody.local(), {64}, 1, 500);
+    EXPECT_NE(outcome.problem.find("cannot connect"), std::string::npos) << outcome.problem;
+}
+
+TEST(TransferSweep, AResponderHangsUpOnAbsurdFramesAndKeepsServing) {
+    auto server = loopbackServer();
+    RunningAgent a(server->local(), "a");
+    RunningAgent b(server->local(), "b");
+    ASSERT_TRUE(server->awaitNodes(2, 5000));
+
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in in{};
+    in.sin_family = AF_INET;
+    in.sin_addr.s_addr = htonl(kLoopback);
+    in.sin_port = htons(b.agent->local().port);
+    ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&in), sizeof in), 0);
+    const uint8_t absurd[4] = {0xFF, 0xFF, 0xFF, 0xFF};  // a 4 GiB frame
+    ASSERT_EQ(send(fd, absurd, 4, 0), 4);
+    uint8_t byte = 0;
+    EXPECT_EQ(recv(fd, &byte, 1, 0), 0);  // closed, nothing allocated
+    close(fd);
+
+    for (const SweepResult& sweep : server->runSweep({64}, 2, 2000)) {
+        EXPECT_TRUE(sweep.problem.empty()) << sweep.problem;
+    }
 }
 
 }  // namespace

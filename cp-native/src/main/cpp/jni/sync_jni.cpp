@@ -28,6 +28,18 @@ uint16_t toPort(jint port) {
     return static_cast<uint16_t>(port);
 }
 
+// {first, second} as an Object[2].
+jobjectArray pairOfArrays(JNIEnv* env, jobject first, jobject second) {
+    jclass objectClass = env->FindClass("java/lang/Object");
+    jobjectArray result =
+        objectClass == nullptr ? nullptr : env->NewObjectArray(2, objectClass, nullptr);
+    if (result != nullptr) {
+        env->SetObjectArrayElement(result, 0, first);
+        env->SetObjectArrayElement(result, 1, second);
+    }
+    return result;
+}
+
 jlong JNICALL serverStart0(JNIEnv* env, jclass, jstring bindHost, jint port, jstring token) {
     std::string host = toUtf8(env, bindHost);
     std::string secret = toUtf8(env, token);
@@ -84,15 +96,46 @@ jobjectArray JNICALL serverRunPhase0(JNIEnv* env, jclass, jlong handle, jint exc
             }
             problems.push_back(pair.problem);
         }
-        jclass objectClass = env->FindClass("java/lang/Object");
-        jobjectArray result = objectClass == nullptr
-                                  ? nullptr
-                                  : env->NewObjectArray(2, objectClass, nullptr);
-        if (result != nullptr) {
-            env->SetObjectArrayElement(result, 0, toLongArray(env, packed));
-            env->SetObjectArrayElement(result, 1, toStringArray(env, problems));
+        return pairOfArrays(env, toLongArray(env, packed), toStringArray(env, problems));
+    });
+}
+
+// {long[] sweeps, String[] problems}. Per ordered pair: from, to, n, then n points of
+// (payload bytes, completed repetitions, min ticks on the initiator's clock).
+jobjectArray JNICALL serverRunSweep0(JNIEnv* env, jclass, jlong handle, jintArray sizes,
+                                     jint repetitions, jint timeoutMs) {
+    return guarded<jobjectArray>(env, nullptr, [&]() -> jobjectArray {
+        std::vector<uint32_t> payloadSizes;
+        jsize count = env->GetArrayLength(sizes);
+        std::vector<jint> values(static_cast<size_t>(count));
+        env->GetIntArrayRegion(sizes, 0, count, values.data());
+        for (jint size : values) {
+            if (size < 0) {
+                throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                                    "payload size " + std::to_string(size) + " is negative");
+            }
+            payloadSizes.push_back(static_cast<uint32_t>(size));
         }
-        return result;
+        if (repetitions <= 0 || timeoutMs <= 0) {
+            throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                                "repetitions and the transfer timeout must be positive");
+        }
+        std::vector<sync::SweepResult> sweeps = server(handle)->runSweep(
+            payloadSizes, static_cast<uint32_t>(repetitions), static_cast<uint32_t>(timeoutMs));
+        std::vector<jlong> packed;
+        std::vector<std::string> problems;
+        for (const sync::SweepResult& sweep : sweeps) {
+            packed.insert(packed.end(), {static_cast<jlong>(sweep.from),
+                                         static_cast<jlong>(sweep.to),
+                                         static_cast<jlong>(sweep.points.size())});
+            for (const sync::SweepPoint& point : sweep.points) {
+                packed.insert(packed.end(), {static_cast<jlong>(point.payloadBytes),
+                                             static_cast<jlong>(point.completed),
+                                             static_cast<jlong>(point.minTicks)});
+            }
+            problems.push_back(sweep.problem);
+        }
+        return pairOfArrays(env, toLongArray(env, packed), toStringArray(env, problems));
     });
 }
 
@@ -158,7 +201,9 @@ jlongArray JNICALL agentCounters0(JNIEnv* env, jclass, jlong handle) {
     const sync::SyncAgentCounters& c = agent(handle)->counters();
     return toLongArray(env, {c.malformed.load(), c.oversized.load(), c.wrongToken.load(),
                              c.unexpected.load(), c.pingsAnswered.load(),
-                             c.exchangesCompleted.load(), c.exchangesLost.load()});
+                             c.exchangesCompleted.load(), c.exchangesLost.load(),
+                             agent(handle)->sweepResponder().framesAnswered(),
+                             agent(handle)->sweepResponder().badFrames()});
 }
 
 void JNICALL agentClose0(JNIEnv*, jclass, jlong handle) { delete agent(handle); }
@@ -169,6 +214,7 @@ const JNINativeMethod kSyncMethods[] = {
     NATIVE(serverAwaitNodes0, "(JII)Z"),
     NATIVE(serverNodes0, "(J)[Ljava/lang/String;"),
     NATIVE(serverRunPhase0, "(JIZI)[Ljava/lang/Object;"),
+    NATIVE(serverRunSweep0, "(J[III)[Ljava/lang/Object;"),
     NATIVE(serverCounters0, "(J)[J"),
     NATIVE(serverShutdownAgents0, "(JI)I"),
     NATIVE(serverClose0, "(J)V"),

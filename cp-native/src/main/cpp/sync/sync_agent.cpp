@@ -24,6 +24,7 @@ SyncAgent::SyncAgent(SyncAgentOptions options)
       tokenHash_(hashToken(options_.token)),
       delay_(TestSyncDelay::fromEnvironment()),
       socket_(Address{bindAddressFor(options_), options_.port}),
+      sweepResponder_(socket_.local()),
       buffer_(kMaxDatagramBytes + 1) {}
 
 SyncAgent::Poll SyncAgent::poll(int timeoutMs, Inbound& in) {
@@ -162,6 +163,24 @@ Message SyncAgent::measure(const Message& request) {
     return result;
 }
 
+Message SyncAgent::sweep(const Message& request) {
+    Message result = Message::of(MessageType::kSwept);
+    bool sane = request.count >= 1 && request.count <= 1000 &&
+                std::all_of(request.sizes.begin(), request.sizes.end(),
+                            [](uint32_t size) { return size <= kMaxSweepPayloadBytes; });
+    if (!sane) {
+        result.problem = "refused a sweep with " + std::to_string(request.count) +
+                         " repetitions or a payload over 16 MiB";
+        return result;
+    }
+    SweepOutcome outcome =
+        runTransferSweep(Address{request.peerAddress, request.peerPort}, request.sizes,
+                         request.count, static_cast<int>(std::max<uint32_t>(request.timeoutMs, 1)));
+    result.points = outcome.points;
+    result.problem = outcome.problem;
+    return result;
+}
+
 bool SyncAgent::handleServer(const Inbound& in) {
     const Message& request = in.message;
     switch (request.type) {
@@ -178,6 +197,13 @@ bool SyncAgent::handleServer(const Inbound& in) {
                 lastMeasureRequest_ = request.requestId;
             }
             reply(request, lastMeasured_, in.from);
+            return true;
+        case MessageType::kSweep:
+            if (request.requestId != lastSweepRequest_ || lastSweepRequest_ == 0) {
+                lastSwept_ = sweep(request);
+                lastSweepRequest_ = request.requestId;
+            }
+            reply(request, lastSwept_, in.from);
             return true;
         case MessageType::kFetch: {
             Message rows;

@@ -1,15 +1,18 @@
 // The sync agent of one node: registers with the sync server, answers other agents' exchanges,
-// and runs exchanges with a peer when the server asks. One socket and one thread (run()); the
-// caller owns that thread, so an agent never keeps a process alive by itself.
+// and runs exchanges (or a transfer sweep) with a peer when the server asks. One UDP socket
+// served by the caller's thread (run()), and a TCP sweep responder on the same port number with
+// a helper thread; neither keeps a process alive by itself.
 #pragma once
 
 #include <atomic>
+#include <memory>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "sync_message.h"
 #include "test_sync_delay.h"
+#include "transfer_sweep.h"
 #include "udp_socket.h"
 
 namespace cloudprofiler::sync {
@@ -48,6 +51,7 @@ public:
 
     Address local() const { return socket_.local(); }
     const SyncAgentCounters& counters() const { return counters_; }
+    const SweepResponder& sweepResponder() const { return sweepResponder_; }
 
     // Serves until the server says shut down, stop() is called, or the server falls silent.
     Result run();
@@ -69,12 +73,14 @@ private:
     bool handleServer(const Inbound& in);
     void respondPromptly(const Message& expect);
     Message measure(const Message& request);
+    Message sweep(const Message& request);
     void send(const Message& message, const Address& to);
 
     SyncAgentOptions options_;
     uint64_t tokenHash_;
     TestSyncDelay delay_;
     UdpSocket socket_;
+    SweepResponder sweepResponder_;
     SyncAgentCounters counters_;
     std::atomic<bool> stopping_{false};
     std::vector<uint8_t> buffer_;
@@ -83,6 +89,8 @@ private:
     uint32_t lastMeasureRequest_ = 0;
     Message lastMeasured_;
     std::vector<Exchange> keptRows_;
+    uint32_t lastSweepRequest_ = 0;
+    Message lastSwept_;
     // An inbound server message that arrived while busy, handled next.
     bool hasDeferred_ = false;
     Inbound deferred_;

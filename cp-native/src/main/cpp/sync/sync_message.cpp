@@ -66,7 +66,7 @@ Exchange readExchange(Reader& in) {
 
 bool knownType(uint8_t type) {
     return type >= static_cast<uint8_t>(MessageType::kRegister) &&
-           type <= static_cast<uint8_t>(MessageType::kPong);
+           type <= static_cast<uint8_t>(MessageType::kSwept);
 }
 
 }  // namespace
@@ -130,6 +130,25 @@ std::vector<uint8_t> encode(const Message& message, uint64_t tokenHash) {
         case MessageType::kPong:
             out.u32(message.sequence);
             out.u64(message.responderTsc);
+            break;
+        case MessageType::kSweep:
+            out.u32(message.peerAddress);
+            out.u16(message.peerPort);
+            out.u32(message.count);
+            out.u32(message.timeoutMs);
+            out.u8(static_cast<uint8_t>(message.sizes.size()));
+            for (uint32_t size : message.sizes) {
+                out.u32(size);
+            }
+            break;
+        case MessageType::kSwept:
+            out.u8(static_cast<uint8_t>(message.points.size()));
+            for (const SweepPoint& point : message.points) {
+                out.u32(point.payloadBytes);
+                out.u32(point.completed);
+                out.u64(point.minTicks);
+            }
+            out.string16(message.problem.substr(0, kMaxProblemBytes));
             break;
         case MessageType::kRegistered:
         case MessageType::kHeartbeat:
@@ -207,6 +226,35 @@ DecodeStatus decode(const uint8_t* data, size_t length, uint64_t tokenHash, Mess
             out.sequence = in.u32();
             out.responderTsc = in.u64();
             break;
+        case MessageType::kSweep: {
+            out.peerAddress = in.u32();
+            out.peerPort = in.u16();
+            out.count = in.u32();
+            out.timeoutMs = in.u32();
+            uint8_t sizes = in.u8();
+            if (sizes > kMaxSweepSizes) {
+                return DecodeStatus::kMalformed;
+            }
+            for (uint8_t i = 0; i < sizes; ++i) {
+                out.sizes.push_back(in.u32());
+            }
+            break;
+        }
+        case MessageType::kSwept: {
+            uint8_t points = in.u8();
+            if (points > kMaxSweepSizes) {
+                return DecodeStatus::kMalformed;
+            }
+            for (uint8_t i = 0; i < points; ++i) {
+                SweepPoint point;
+                point.payloadBytes = in.u32();
+                point.completed = in.u32();
+                point.minTicks = in.u64();
+                out.points.push_back(point);
+            }
+            out.problem = in.string16(kMaxProblemBytes);
+            break;
+        }
         case MessageType::kRegistered:
         case MessageType::kHeartbeat:
         case MessageType::kHeartbeatAck:

@@ -17,6 +17,8 @@ constexpr size_t kHeaderBytes = 20;
 constexpr size_t kMaxDatagramBytes = 1400;
 constexpr uint32_t kRowsPerDatagram = 50;
 constexpr size_t kMaxNodeIdBytes = 128;
+constexpr size_t kMaxSweepSizes = 16;
+constexpr size_t kMaxProblemBytes = 400;
 
 enum class MessageType : uint8_t {
     kRegister = 1,    // agent → server: node id, TSC Hz
@@ -33,12 +35,20 @@ enum class MessageType : uint8_t {
     kBye = 12,
     kPing = 13,  // initiator → responder, one exchange
     kPong = 14,  // responder → initiator, with the responder's clock reading
+    kSweep = 15,  // server → initiator: time TCP transfers of several sizes to a peer
+    kSwept = 16,  // initiator → server: the fastest transfer per size
 };
 
 struct Exchange {
     uint64_t s = 0;  // initiator, before sending
     uint64_t b = 0;  // responder, on receipt
     uint64_t r = 0;  // initiator, after the reply
+};
+
+struct SweepPoint {
+    uint32_t payloadBytes = 0;
+    uint32_t completed = 0;  // repetitions that finished
+    uint64_t minTicks = 0;   // initiator clock
 };
 
 // One decoded datagram. Only the fields of `type` are meaningful.
@@ -54,10 +64,10 @@ struct Message {
     // kRegister
     std::string nodeId;
     uint64_t tscHz = 0;
-    // kExpect, kMeasure
+    // kExpect, kMeasure, kSweep (repetitions per size)
     uint32_t count = 0;
     uint32_t timeoutMs = 0;
-    // kMeasure
+    // kMeasure, kSweep
     uint32_t peerAddress = 0;  // IPv4, host byte order
     uint16_t peerPort = 0;
     bool keepAll = false;
@@ -72,6 +82,10 @@ struct Message {
     // kPing, kPong
     uint32_t sequence = 0;
     uint64_t responderTsc = 0;
+    // kSweep, kSwept
+    std::vector<uint32_t> sizes;
+    std::vector<SweepPoint> points;
+    std::string problem;
 };
 
 enum class DecodeStatus { kOk, kMalformed, kWrongToken };

@@ -136,6 +136,11 @@ void SyncServer::sendHeartbeats() {
     }
 }
 
+void SyncServer::setMeasuring(bool measuring) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    phaseRunning_ = measuring;
+}
+
 bool SyncServer::call(const SyncNodeInfo& node, Message request, MessageType replyType,
                       int timeoutMs, int attempts, Message& reply) {
     std::unique_lock<std::mutex> lock(mutex_);
@@ -245,16 +250,58 @@ std::vector<PairResult> SyncServer::runPhase(uint32_t exchanges, bool keepAll,
                 continue;
             }
             sendHeartbeats();  // between pairs, so that agents left out know we are alive
-            {
-                std::lock_guard<std::mutex> lock(mutex_);
-                phaseRunning_ = true;
-            }
+            setMeasuring(true);
             results.push_back(
                 measurePair(from, to, nodes, exchanges, keepAll, exchangeTimeoutMs));
-            {
-                std::lock_guard<std::mutex> lock(mutex_);
-                phaseRunning_ = false;
+            setMeasuring(false);
+        }
+    }
+    return results;
+}
+
+std::vector<SweepResult> SyncServer::runSweep(const std::vector<uint32_t>& sizes,
+                                             uint32_t repetitions, uint32_t timeoutMs) {
+    if (sizes.empty() || sizes.size() > kMaxSweepSizes || repetitions == 0 ||
+        repetitions > 1000) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "a sweep takes 1 to " + std::to_string(kMaxSweepSizes) +
+                                " sizes and 1 to 1000 repetitions");
+    }
+    std::lock_guard<std::mutex> serialised(callMutex_);
+    std::vector<SyncNodeInfo> nodes = this->nodes();
+    std::vector<SweepResult> results;
+    // The initiator may need every transfer's timeout before it answers.
+    int replyTimeoutMs = static_cast<int>(std::min<uint64_t>(
+        INT32_MAX, uint64_t{timeoutMs} * repetitions * sizes.size() + 1000));
+    for (size_t from = 0; from < nodes.size(); ++from) {
+        for (size_t to = 0; to < nodes.size(); ++to) {
+            if (from == to) {
+                continue;
             }
+            sendHeartbeats();
+            SweepResult result;
+            result.from = from;
+            result.to = to;
+            Message request = Message::of(MessageType::kSweep);
+            request.peerAddress = nodes[to].address.ip;
+            request.peerPort = nodes[to].address.port;
+            request.count = repetitions;
+            request.timeoutMs = timeoutMs;
+            request.sizes = sizes;
+            Message reply;
+            setMeasuring(true);
+            if (call(nodes[from], request, MessageType::kSwept, replyTimeoutMs, 1, reply)) {
+                result.points = reply.points;
+                result.problem = reply.problem;
+            } else {
+                result.problem = nodes[from].id + " at " + nodes[from].address.toString() +
+                                 " did not report its sweep; is its agent still running?";
+            }
+            setMeasuring(false);
+            if (!result.problem.empty()) {
+                result.problem = nodes[from].id + " → " + nodes[to].id + ": " + result.problem;
+            }
+            results.push_back(std::move(result));
         }
     }
     return results;

@@ -40,6 +40,14 @@ struct PairResult {
     std::string problem;
 };
 
+// The transfer sweep `from` ran to `to`; `problem` says what failed, if anything.
+struct SweepResult {
+    size_t from = 0;
+    size_t to = 0;
+    std::vector<SweepPoint> points;
+    std::string problem;
+};
+
 struct SyncServerCounters {
     uint64_t malformed = 0;
     uint64_t oversized = 0;
@@ -64,6 +72,10 @@ public:
     // Measures every ordered pair of the nodes registered now: `exchanges` each, keeping every
     // exchange if `keepAll`. Exchanges that time out after `exchangeTimeoutMs` count as lost.
     std::vector<PairResult> runPhase(uint32_t exchanges, bool keepAll, uint32_t exchangeTimeoutMs);
+    // Has every ordered pair time TCP transfers of each size (fastest of `repetitions`), one pair
+    // at a time. A transfer that takes longer than `timeoutMs` ends that pair's sweep.
+    std::vector<SweepResult> runSweep(const std::vector<uint32_t>& sizes, uint32_t repetitions,
+                                      uint32_t timeoutMs);
     // Tells every agent to exit and waits up to `timeoutMs` for their goodbyes; returns how many
     // said goodbye.
     size_t shutdownAgents(int timeoutMs);
@@ -73,6 +85,8 @@ private:
     void receiveLoop();
     void handle(const Message& message, const Address& from);
     void sendHeartbeats();
+    // While a pair measures, heartbeats wait: the network must be silent then.
+    void setMeasuring(bool measuring);
     void send(const Message& message, const Address& to);
     // Sends `request` until a reply of `replyType` comes from `node`, up to `attempts` times.
     bool call(const SyncNodeInfo& node, Message request, MessageType replyType, int timeoutMs,

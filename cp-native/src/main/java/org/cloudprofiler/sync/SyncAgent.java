@@ -171,7 +171,7 @@ public final class SyncAgent implements AutoCloseable {
             throw new IllegalStateException("the sync agent at " + address + " is closed");
         }
         long[] c = SyncNative.agentCounters0(handle);
-        return new SyncAgentCounters(c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
+        return new SyncAgentCounters(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]);
     }
 
     /** Stops the agent, waits for {@link #run()} to return, and frees it. */

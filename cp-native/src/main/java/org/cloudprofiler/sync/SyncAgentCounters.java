@@ -10,6 +10,9 @@ package org.cloudprofiler.sync;
  * @param pingsAnswered exchanges answered for other agents
  * @param exchangesCompleted own exchanges that completed
  * @param exchangesLost own exchanges that timed out
+ * @param sweepFramesAnswered transfer-sweep payloads received and acknowledged for peers
+ * @param badSweepFrames TCP connections dropped for announcing an absurd payload
  */
 public record SyncAgentCounters(long malformed, long oversized, long wrongToken,
-        long unexpected, long pingsAnswered, long exchangesCompleted, long exchangesLost) {}
+        long unexpected, long pingsAnswered, long exchangesCompleted, long exchangesLost,
+        long sweepFramesAnswered, long badSweepFrames) {}

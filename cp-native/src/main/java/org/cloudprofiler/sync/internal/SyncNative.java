@@ -30,6 +30,14 @@ public final class SyncNative {
     public static native Object[] serverRunPhase0(long server, int exchanges, boolean keepAll,
             int exchangeTimeoutMs);
 
+    /**
+     * {@code {long[] sweeps, String[] problems}}. Per ordered pair: from, to, n, then n points
+     * of payload bytes, completed repetitions, min ticks (initiator's clock). One problem per
+     * pair, empty if none.
+     */
+    public static native Object[] serverRunSweep0(long server, int[] sizes, int repetitions,
+            int timeoutMs);
+
     /** malformed, oversized, wrong token, unexpected, registrations. */
     public static native long[] serverCounters0(long server);
 
@@ -49,7 +57,7 @@ public final class SyncNative {
 
     /**
      * malformed, oversized, wrong token, unexpected, pings answered, exchanges completed,
-     * exchanges lost.
+     * exchanges lost, sweep frames answered, bad sweep frames.
      */
     public static native long[] agentCounters0(long agent);
 
