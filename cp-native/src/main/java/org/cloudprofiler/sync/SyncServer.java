@@ -122,9 +122,47 @@ public final class SyncServer implements AutoCloseable {
         return new PhaseReport(phase, problems);
     }
 
-    /** Adds a transfer-time model to what {@link #data()} returns. */
-    public synchronized void addTransferModel(TransferModel model) {
-        transferModels.add(model);
+    /**
+     * Has every ordered pair time TCP transfers of each payload size (the fastest of
+     * {@code repetitions}) and fits the transfer-time model {@code t = p + q·size + r·size²}
+     * next to a linear one. The models also go into {@link #data()}.
+     *
+     * @param payloadSizes at least 3 distinct sizes, bytes, at most 16 MiB each
+     * @param timeout a single transfer taking longer ends that pair's sweep
+     */
+    public synchronized SweepReport runTransferSweep(int[] payloadSizes, int repetitions,
+            Duration timeout) {
+        List<SyncNode> nodes = nodes();
+        Object[] raw = SyncNative.serverRunSweep0(open(), payloadSizes, repetitions,
+                (int) Math.max(1, timeout.toMillis()));
+        long[] packed = (long[]) raw[0];
+        List<TransferModel> models = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        int at = 0;
+        for (String problem : (String[]) raw[1]) {
+            SyncNode from = nodes.get((int) packed[at]);
+            SyncNode to = nodes.get((int) packed[at + 1]);
+            int points = (int) packed[at + 2];
+            at += 3;
+            List<TransferSample> samples = new ArrayList<>();
+            for (int i = 0; i < points; i++, at += 3) {
+                if (packed[at + 1] > 0) {
+                    double ns = packed[at + 2] * 1e9 / from.tscHz();
+                    samples.add(new TransferSample((int) packed[at], (int) packed[at + 1], ns));
+                }
+            }
+            if (!problem.isEmpty()) {
+                problems.add("transfer sweep, " + problem);
+            } else if (samples.size() < 3) {
+                problems.add("transfer sweep, " + from.id() + " → " + to.id() + ": only "
+                        + samples.size() + " payload sizes completed, 3 are needed for a fit");
+            } else {
+                models.add(new TransferModel(from.id(), to.id(), samples,
+                        TransferTimeFitter.quadratic(samples), TransferTimeFitter.linear(samples)));
+            }
+        }
+        transferModels.addAll(models);
+        return new SweepReport(models, problems);
     }
 
     /** Everything measured so far: the contents of {@code sync.json}. */

@@ -1,0 +1,184 @@
+package org.cloudprofiler.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.cloudprofiler.sync.PairMeasurement;
+import org.cloudprofiler.sync.PhaseReport;
+import org.cloudprofiler.sync.SweepReport;
+import org.cloudprofiler.sync.SyncJson;
+import org.cloudprofiler.sync.SyncNode;
+import org.cloudprofiler.sync.SyncPhase;
+import org.cloudprofiler.sync.SyncServer;
+import org.cloudprofiler.sync.TransferModel;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Runs the clock-sync server for one profiling run: waits for the agents, measures the
+ * {@code start} phase, optional {@code mid} phases and a transfer sweep, then, when the run ends
+ * (its duration elapses, or SIGTERM / Ctrl-C), the {@code end} phase; writes {@code sync.json}
+ * after every phase and sends the agents home.
+ */
+@Command(name = "sync-server", description = "Measure clock offsets between nodes for a run"
+        + " and write sync.json (docs/sync-format.md).")
+public final class SyncServerCommand implements Callable<Integer> {
+
+    @Option(names = "--bind", description = "Address to listen on (default: ${DEFAULT-VALUE};"
+            + " give this host's LAN address when agents run on other hosts).")
+    String bind = "127.0.0.1";
+
+    @Option(names = "--port", description = "UDP port (default: ${DEFAULT-VALUE}).")
+    int port = 7711;
+
+    @Option(names = "--token", description = "Shared token the agents must present"
+            + " (default: none).")
+    String token = "";
+
+    @Option(names = "--nodes", required = true, description = "Agents to wait for.")
+    int nodes;
+
+    @Option(names = "--wait", converter = DurationConverter.class,
+            description = "How long to wait for the agents (default: 60s).")
+    Duration wait = Duration.ofSeconds(60);
+
+    @Option(names = "--exchanges", description = "Exchanges per ordered pair and phase"
+            + " (default: ${DEFAULT-VALUE}).")
+    int exchanges = SyncServer.DEFAULT_EXCHANGES;
+
+    @Option(names = "--exchange-timeout", converter = DurationConverter.class,
+            description = "An exchange slower than this is lost (default: 20ms).")
+    Duration exchangeTimeout = SyncServer.DEFAULT_EXCHANGE_TIMEOUT;
+
+    @Option(names = "--keep-all", description = "Keep every exchange in sync.json, not only"
+            + " the min-RTT one (the hull method uses them all).")
+    boolean keepAll;
+
+    @Option(names = "--out", description = "Output file (default: ${DEFAULT-VALUE}).")
+    Path out = Path.of("sync.json");
+
+    @Option(names = "--duration", converter = DurationConverter.class,
+            description = "Run length: the end phase follows it (default: until SIGTERM or"
+                    + " Ctrl-C).")
+    Duration duration;
+
+    @Option(names = "--mid-interval", converter = DurationConverter.class,
+            description = "Measure a mid phase this often during the run (default: never).")
+    Duration midInterval;
+
+    @Option(names = "--sweep", description = "After the start phase, time TCP transfers of"
+            + " growing sizes per ordered pair and fit the transfer-time model.")
+    boolean sweep;
+
+    @Option(names = "--sweep-sizes", split = ",", description = "Payload sizes in bytes"
+            + " (default: 64,256,...,1048576).")
+    int[] sweepSizes = {64, 256, 1024, 4096, 16384, 65536, 262144, 1048576};
+
+    @Option(names = "--sweep-repetitions", description = "Transfers per size, the fastest"
+            + " counts (default: ${DEFAULT-VALUE}).")
+    int sweepRepetitions = 20;
+
+    private final PrintStream console = System.out;
+
+    @Override
+    public Integer call() throws Exception {
+        CountDownLatch endRequested = new CountDownLatch(1);
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            endRequested.countDown();
+            try {
+                finished.await(60, TimeUnit.SECONDS);  // let the end phase and the file finish
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "cp-sync-server-end");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (SyncServer server = SyncServer.start(bind, port, token)) {
+            return serve(server, endRequested);
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running: it waits for `finished`, counted down above.
+            }
+        }
+    }
+
+    private int serve(SyncServer server, CountDownLatch endRequested) throws Exception {
+        console.printf("sync server on %s, waiting up to %d s for %d agents%n", server.address(),
+                wait.toSeconds(), nodes);
+        List<SyncNode> registered = server.awaitNodes(nodes, wait);
+        registered.forEach(node -> console.printf(Locale.ROOT, "  node %s at %s, %.6f GHz%n",
+                node.id(), node.host(), node.tscHz() / 1e9));
+        int problems = phase(server, SyncPhase.START);
+        if (sweep) {
+            SweepReport report = server.runTransferSweep(sweepSizes, sweepRepetitions,
+                    Duration.ofSeconds(10));
+            report.models().forEach(this::printModel);
+            report.problems().forEach(problem -> console.println("PROBLEM " + problem));
+            problems += report.problems().size();
+            write(server);
+        }
+        long runEndsNs = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
+        console.println(duration == null ? "run in progress; SIGTERM or Ctrl-C ends it"
+                : "run in progress for " + duration.toSeconds() + " s");
+        while (true) {
+            long untilEndNs = runEndsNs - System.nanoTime();
+            long waitNs = midInterval == null ? untilEndNs
+                    : Math.min(untilEndNs, midInterval.toNanos());
+            if (waitNs <= 0 || endRequested.await(waitNs, TimeUnit.NANOSECONDS)) {
+                break;
+            }
+            if (System.nanoTime() < runEndsNs) {
+                problems += phase(server, SyncPhase.MID);
+            }
+        }
+        problems += phase(server, SyncPhase.END);
+        int left = server.shutdownAgents(Duration.ofSeconds(5));
+        console.printf("%d of %d agents confirmed the end of the session%n", left,
+                server.nodes().size());
+        console.println(problems == 0 ? "wrote " + out
+                : "wrote " + out + " with " + problems + " problem(s) above: pairs that were not"
+                        + " measured are missing from it, and the analyzer reports their hops"
+                        + " as unsynchronised");
+        return problems == 0 ? 0 : 2;
+    }
+
+    private int phase(SyncServer server, String name) throws IOException {
+        PhaseReport report = server.runPhase(name, exchanges, keepAll, exchangeTimeout);
+        Map<String, SyncNode> byId = server.nodes().stream()
+                .collect(Collectors.toMap(SyncNode::id, Function.identity()));
+        console.printf("%s phase:%n", name);
+        for (PairMeasurement pair : report.phase().pairs()) {
+            double rttUs = pair.min().rttTicks() * 1e6 / byId.get(pair.from()).tscHz();
+            console.printf(Locale.ROOT, "  %s -> %s  min RTT %.1f us, bound ±%.1f us,"
+                    + " %d of %d exchanges%n", pair.from(), pair.to(), rttUs, rttUs / 2,
+                    pair.exchanges(), pair.exchanges() + pair.lost());
+        }
+        report.problems().forEach(problem -> console.println("PROBLEM " + problem));
+        write(server);
+        return report.problems().size();
+    }
+
+    private void printModel(TransferModel model) {
+        console.printf(Locale.ROOT, "  transfer %s -> %s: t = %.1f ns + %.4f ns/B·size + %.3g"
+                + " ns/B²·size² (MAPE %.1f%%; linear fit MAPE %.1f%%)%n", model.from(),
+                model.to(), model.quadratic().p(), model.quadratic().q(), model.quadratic().r(),
+                model.quadratic().mapePercent(), model.linear().mapePercent());
+    }
+
+    private void write(SyncServer server) throws IOException {
+        SyncJson.write(out, server.data());
+    }
+}
