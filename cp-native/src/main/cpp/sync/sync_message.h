@@ -1,4 +1,4 @@
-// The datagrams of the clock-sync protocol (docs/sync-format.md, "Protocol"). Every datagram
+// The datagrams of the clock-sync protocol (docs/sync-protocol.md). Every datagram
 // starts with one 20-byte header; decode() checks every length and field instead of trusting
 // the sender, because anyone on the network can send anything to a sync port.
 #pragma once
