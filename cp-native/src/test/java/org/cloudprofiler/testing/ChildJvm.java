@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 /** Starts a class of the test classpath in a child JVM and collects its output lines. */
 public final class ChildJvm implements AutoCloseable {
@@ -20,14 +21,25 @@ public final class ChildJvm implements AutoCloseable {
 
     private ChildJvm(Process process) {
         this.process = process;
-        this.stdoutDone = CompletableFuture.runAsync(() -> drain(process, stdout));
-        CompletableFuture.runAsync(() -> drainError(process, stderr));
+        this.stdoutDone = inBackground(() -> drain(process, stdout));
+        inBackground(() -> drainError(process, stderr));
     }
 
     /** Starts {@code mainClass} with the given JVM options, environment and arguments. */
     public static ChildJvm start(
             Class<?> mainClass, List<String> jvmOptions, Map<String, String> environment,
             String... args) throws IOException {
+        return start(UnaryOperator.identity(), mainClass, jvmOptions, environment, args);
+    }
+
+    /**
+     * As {@link #start(Class, List, Map, String...)}, with the {@code java} command line passed
+     * through {@code launcher} first: e.g. a network namespace's {@code ip netns exec} prefix.
+     * The launcher must exec the JVM in place, so that {@link #process()} is the JVM itself.
+     */
+    public static ChildJvm start(
+            UnaryOperator<List<String>> launcher, Class<?> mainClass, List<String> jvmOptions,
+            Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -35,7 +47,7 @@ public final class ChildJvm implements AutoCloseable {
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass.getName());
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command);
+        ProcessBuilder builder = new ProcessBuilder(launcher.apply(command));
         builder.environment().putAll(environment);
         return new ChildJvm(builder.start());
     }
@@ -87,6 +99,22 @@ public final class ChildJvm implements AutoCloseable {
     @Override
     public void close() {
         process.destroyForcibly();
+    }
+
+    // A thread per stream, not the common pool: with several children alive, its few threads
+    // would all block on the first children's pipes and leave the others' output unread.
+    private static CompletableFuture<Void> inBackground(Runnable drain) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                drain.run();
+            } finally {
+                done.complete(null);
+            }
+        }, "child-jvm-output");
+        thread.setDaemon(true);
+        thread.start();
+        return done;
     }
 
     private static void drain(Process process, List<String> lines) {
