@@ -14,7 +14,7 @@ import java.util.Properties;
         name = "cloudprofiler",
         mixinStandardHelpOptions = true,
         versionProvider = CloudProfilerCommand.Version.class,
-        subcommands = {DemoCommand.class, InspectCommand.class},
+        subcommands = {DemoCommand.class, DoctorCommand.class, InspectCommand.class},
         description = "TSC-based latency profiling and high-throughput ingestion for Storm and"
                 + " Flink.")
 public final class CloudProfilerCommand implements Runnable {
