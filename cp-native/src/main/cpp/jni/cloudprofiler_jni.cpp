@@ -5,7 +5,9 @@
 
 #include <string>
 
+#include "../clock_probe.h"
 #include "../cloudprofiler.h"
+#include "../membarrier_probe.h"
 #include "../profiler_error.h"
 #include "../warnings.h"
 #include "jni_support.h"
@@ -75,6 +77,35 @@ jobjectArray JNICALL warnings0(JNIEnv* env, jclass) { return toStringArray(env, 
 
 void JNICALL shutdown0(JNIEnv*, jclass) { shutdown(); }
 
+jint JNICALL clockSource0(JNIEnv*, jclass) { return static_cast<jint>(TscClock::source()); }
+
+jdoubleArray JNICALL measureReadCost0(JNIEnv* env, jclass, jint batches, jint readsPerBatch) {
+    return guarded<jdoubleArray>(env, nullptr, [&]() -> jdoubleArray {
+        ClockReadCost cost = measureClockReadCost(batches, readsPerBatch);
+        jdoubleArray array = env->NewDoubleArray(2);
+        if (array != nullptr) {
+            const jdouble values[] = {cost.minNs, cost.medianNs};
+            env->SetDoubleArrayRegion(array, 0, 2, values);
+        }
+        return array;
+    });
+}
+
+jlongArray JNICALL kernelTimeStatus0(JNIEnv* env, jclass) {
+    return guarded<jlongArray>(env, nullptr, [&] {
+        KernelTimeStatus status = readKernelTimeStatus();
+        return toLongArray(env, {static_cast<uint64_t>(status.clockState),
+                                 static_cast<uint64_t>(status.statusBits),
+                                 static_cast<uint64_t>(status.offsetNs),
+                                 static_cast<uint64_t>(status.maxErrorUs),
+                                 static_cast<uint64_t>(status.estimatedErrorUs)});
+    });
+}
+
+jint JNICALL membarrierCommands0(JNIEnv*, jclass) {
+    return static_cast<jint>(membarrierCommands());
+}
+
 const JNINativeMethod kMethods[] = {
     NATIVE(openChannel0, "(Ljava/lang/String;IIZ)J"),
     NATIVE(parameterize0, "(JIJ)V"),
@@ -90,6 +121,16 @@ const JNINativeMethod kMethods[] = {
     NATIVE(shutdown0, "()V"),
 };
 
+const JNINativeMethod kClockProbeMethods[] = {
+    NATIVE(clockSource0, "()I"),
+    NATIVE(measureReadCost0, "(II)[D"),
+    NATIVE(kernelTimeStatus0, "()[J"),
+};
+
+const JNINativeMethod kMembarrierProbeMethods[] = {
+    NATIVE(membarrierCommands0, "()I"),
+};
+
 }  // namespace
 }  // namespace cloudprofiler
 
@@ -98,12 +139,11 @@ extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*) {
     if (vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_8) != JNI_OK) {
         return JNI_ERR;
     }
-    jclass api = env->FindClass("org/cloudprofiler/CloudProfiler");
-    if (api == nullptr) {
-        return JNI_ERR;
-    }
-    jint count = static_cast<jint>(sizeof(cloudprofiler::kMethods) / sizeof(JNINativeMethod));
-    if (env->RegisterNatives(api, cloudprofiler::kMethods, count) != JNI_OK ||
+    using cloudprofiler::registerNatives;
+    if (!registerNatives(env, "org/cloudprofiler/CloudProfiler", cloudprofiler::kMethods) ||
+        !registerNatives(env, "org/cloudprofiler/ClockProbe", cloudprofiler::kClockProbeMethods) ||
+        !registerNatives(env, "org/cloudprofiler/MembarrierProbe",
+                         cloudprofiler::kMembarrierProbeMethods) ||
         !cloudprofiler::registerSyncNatives(env)) {
         return JNI_ERR;
     }

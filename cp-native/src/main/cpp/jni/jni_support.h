@@ -91,6 +91,14 @@ inline jobjectArray toStringArray(JNIEnv* env, const std::vector<std::string>& t
     return array;
 }
 
+template <size_t kCount>
+bool registerNatives(JNIEnv* env, const char* className,
+                     const JNINativeMethod (&methods)[kCount]) {
+    jclass type = env->FindClass(className);
+    return type != nullptr &&
+           env->RegisterNatives(type, methods, static_cast<jint>(kCount)) == JNI_OK;
+}
+
 // Registers the sync service's natives (sync_jni.cpp); false if that failed.
 bool registerSyncNatives(JNIEnv* env);
 

@@ -230,12 +230,7 @@ const JNINativeMethod kSyncMethods[] = {
 }  // namespace
 
 bool registerSyncNatives(JNIEnv* env) {
-    jclass natives = env->FindClass("org/cloudprofiler/sync/internal/SyncNative");
-    if (natives == nullptr) {
-        return false;
-    }
-    jint count = static_cast<jint>(sizeof(kSyncMethods) / sizeof(JNINativeMethod));
-    return env->RegisterNatives(natives, kSyncMethods, count) == JNI_OK;
+    return registerNatives(env, "org/cloudprofiler/sync/internal/SyncNative", kSyncMethods);
 }
 
 }  // namespace cloudprofiler
