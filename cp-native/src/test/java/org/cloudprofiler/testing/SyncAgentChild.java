@@ -5,7 +5,8 @@ import java.time.Duration;
 import org.cloudprofiler.sync.SyncAgent;
 
 /**
- * A child JVM running one node's sync agent: {@code <server host> <server port> <node id>}.
+ * A child JVM running one node's sync agent:
+ * {@code <server host> <server port> <node id> [<token>]}.
  * Prints {@code AGENT <address>} once bound and {@code RESULT <outcome>} when the session ends;
  * exits 1 if the agent failed.
  */
@@ -14,7 +15,8 @@ public final class SyncAgentChild {
 
     public static void main(String[] args) throws Exception {
         SyncAgent.Options options = SyncAgent.Options.of(args[0], Integer.parseInt(args[1]))
-                .withNodeId(args[2]).withServerTimeout(Duration.ofSeconds(30));
+                .withNodeId(args[2]).withToken(args.length > 3 ? args[3] : "")
+                .withServerTimeout(Duration.ofSeconds(30));
         try (SyncAgent agent = SyncAgent.create(options)) {
             System.out.println("AGENT " + agent.address());
             SyncAgent.Result result = agent.run();
