@@ -179,6 +179,6 @@ public final class SyncServerCommand implements Callable<Integer> {
     }
 
     private void write(SyncServer server) throws IOException {
-        SyncJson.write(out, server.data());
+        SyncJson.write(server.data(), out);
     }
 }

@@ -1,13 +1,24 @@
 package org.cloudprofiler.sync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+
+import org.cloudprofiler.log.LogReader;
+import org.cloudprofiler.sync.translate.ClockTranslator;
+import org.cloudprofiler.sync.translate.TranslatedDuration;
+import org.cloudprofiler.sync.translate.TranslatedTimestamp;
+import org.cloudprofiler.sync.translate.TranslationMethod;
+import org.cloudprofiler.testing.ChannelLogs;
 
 import org.cloudprofiler.testing.ChildJvm;
 import org.cloudprofiler.testing.SyncAgentChild;
@@ -49,6 +60,21 @@ class SyncGroundTruthITCase {
             sync = run(network);
         }
         printSync(sync);
+        Map<String, long[][]> logs = readRelayLogs();
+        long totalChecked = 0;
+        for (TranslationMethod method : TranslationMethod.values()) {
+            Map<String, BoundCheck> checks = check(sync, method, logs);
+            double hz = sync.nodes().get(0).tscHz();
+            System.out.println("method " + method + " (reference n0)");
+            System.out.println(BoundCheck.header());
+            checks.values().forEach(check -> System.out.println(check.row(hz)));
+            for (BoundCheck check : checks.values()) {
+                assertEquals(0, check.violations(), check.name() + ": " + check.firstViolation());
+                totalChecked += check.count();
+            }
+            assertBoundSizes(sync, method, checks);
+        }
+        assertTrue(totalChecked >= 2 * 100_000, "only " + totalChecked + " durations checked");
     }
 
     /** Agents, start phase, the workload, end phase; returns what the server measured. */
@@ -97,6 +123,110 @@ class SyncGroundTruthITCase {
         } finally {
             relays.forEach(ChildJvm::close);
         }
+    }
+
+    /**
+     * Per hop channel, the rows {id, tsc, raw_tsc} of every tuple, indexed by sequence number:
+     * key {@code send i-j} or {@code recv i-j}.
+     */
+    private Map<String, long[][]> readRelayLogs() throws Exception {
+        Map<String, long[][]> logs = new HashMap<>();
+        for (int from = 0; from < NODES.size(); from++) {
+            int to = (from + 1) % NODES.size();
+            logs.put("send " + from + "-" + to, readChannel(from,
+                    TupleRelayNode.sendChannel(from, to)));
+            logs.put("recv " + from + "-" + to, readChannel(to,
+                    TupleRelayNode.receiveChannel(from, to)));
+        }
+        return logs;
+    }
+
+    private long[][] readChannel(int node, String channel) throws Exception {
+        Path file = ChannelLogs.find(logRoot.resolve(NODES.get(node).id()), channel);
+        try (LogReader reader = LogReader.open(file)) {
+            assertTrue(reader.header().testClock(), file + " was not written under the test clock");
+            int id = reader.header().columnIndex("id");
+            int tsc = reader.header().columnIndex("tsc");
+            int raw = reader.header().columnIndex("raw_tsc");
+            long[][] bySequence = new long[(int) TUPLES][];
+            for (long[] row : ChannelLogs.rows(reader)) {
+                int sequence = (int) (row[id] - TupleRelayNode.tupleId(0, 0));
+                bySequence[sequence] = new long[] {row[tsc], row[raw]};
+            }
+            assertEquals(List.of(), reader.problems(), file.toString());
+            for (int i = 0; i < TUPLES; i++) {
+                assertNotNull(bySequence[i], channel + " lacks tuple " + i);
+            }
+            return bySequence;
+        }
+    }
+
+    /** Every duration of the workload, translated with {@code method}, against the truth. */
+    private static Map<String, BoundCheck> check(SyncData sync, TranslationMethod method,
+            Map<String, long[][]> logs) {
+        ClockTranslator translator = ClockTranslator.create(sync, "n0", method);
+        Map<String, BoundCheck> checks = new LinkedHashMap<>();
+        SkewedNode reference = NODES.get(0);
+        long[][] send01 = logs.get("send 0-1");
+        long[][] recv01 = logs.get("recv 0-1");
+        long[][] send12 = logs.get("send 1-2");
+        long[][] recv12 = logs.get("recv 1-2");
+        long[][] send20 = logs.get("send 2-0");
+        long[][] recv20 = logs.get("recv 2-0");
+        for (int i = 0; i < TUPLES; i++) {
+            String where = "tuple " + i;
+            measure(checks, "n0->n1 transfer", translator, 0, send01[i], 1, recv01[i], where);
+            measure(checks, "n1 relay", translator, 1, recv01[i], 1, send12[i], where);
+            measure(checks, "n1->n2 transfer", translator, 1, send12[i], 2, recv12[i], where);
+            measure(checks, "n2 relay", translator, 2, recv12[i], 2, send20[i], where);
+            measure(checks, "n2->n0 transfer", translator, 2, send20[i], 0, recv20[i], where);
+            measure(checks, "n0 ring", translator, 0, send01[i], 0, recv20[i], where);
+            // The baseline path of the two non-reference nodes, for comparison.
+            TranslatedTimestamp u = translator.toReference("n1", send12[i][0]);
+            TranslatedTimestamp v = translator.toReference("n2", recv12[i][0]);
+            checks.computeIfAbsent("n1->n2 transfer, BASELINE", BoundCheck::new).add(
+                    v.valueTicks() - u.valueTicks(), u.boundTicks() + v.boundTicks(),
+                    reference.clockAt(recv12[i][1]) - reference.clockAt(send12[i][1]), where);
+        }
+        return checks;
+    }
+
+    private static void measure(Map<String, BoundCheck> checks, String hop,
+            ClockTranslator translator, int startNode, long[] start, int endNode, long[] end,
+            String where) {
+        TranslatedDuration duration = translator.duration(NODES.get(startNode).id(), start[0],
+                NODES.get(endNode).id(), end[0]);
+        SkewedNode reference = NODES.get(0);
+        long trueTicks = reference.clockAt(end[1]) - reference.clockAt(start[1]);
+        checks.computeIfAbsent(hop + ", " + duration.path(), BoundCheck::new)
+                .add(duration.durationTicks(), duration.boundTicks(), trueTicks, where);
+    }
+
+    /**
+     * The bound sizes the DESIGN table promises, with e the largest half-RTT of the min
+     * exchanges: same non-reference node ≪ e; two non-reference nodes < 2e; baseline ≈ 2e.
+     */
+    private static void assertBoundSizes(SyncData sync, TranslationMethod method,
+            Map<String, BoundCheck> checks) {
+        double e = sync.phases().stream().flatMap(phase -> phase.pairs().stream())
+                .mapToDouble(pair -> pair.min().rttTicks() / 2.0).max().orElseThrow();
+        for (BoundCheck check : checks.values()) {
+            String name = method + " " + check.name();
+            if (check.name().contains("SAME_NODE_REFERENCE")) {
+                assertEquals(0, check.maxBoundTicks(), name);
+            } else if (check.name().contains("SAME_NODE")) {
+                assertTrue(check.maxBoundTicks() < e / 100, name + " bound not ≪ e = " + e);
+            } else if (check.name().contains("PAIR_DIRECT")) {
+                assertTrue(check.maxBoundTicks() < 2 * e, name + " bound not < 2e = " + 2 * e);
+            } else if (check.name().contains("BASELINE")) {
+                assertTrue(check.maxBoundTicks() <= 2 * e * 1.001, name + " bound over 2e");
+            }
+        }
+        BoundCheck baseline = checks.get("n1->n2 transfer, BASELINE");
+        checks.values().stream().filter(check -> check.name().startsWith("n1->n2 transfer")
+                && !check.name().endsWith("BASELINE")).forEach(chosen -> assertTrue(
+                        chosen.meanBoundTicks() <= baseline.meanBoundTicks(),
+                        "the chosen path is looser than the baseline: " + chosen.name()));
     }
 
     private static void assertNoProblems(PhaseReport report) {
