@@ -107,6 +107,7 @@ Config Config::fromEnvironment() {
     config.maxBlockRecords =
         static_cast<uint32_t>(integerSetting("CP_BLOCK_RECORDS", 32768, 1024, 1 << 20));
     config.firstBlockRecords = std::min<uint32_t>(1024, config.maxBlockRecords);
+    config.retToken = environment("CP_RET_TOKEN");
     return config;
 }
 

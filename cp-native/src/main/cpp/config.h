@@ -18,6 +18,7 @@ struct Config {
     int zstdLevel = 3;
     uint32_t maxBlockRecords = 32768;
     uint32_t firstBlockRecords = 1024;
+    std::string retToken;  // shared by the RET_START and RET_END nodes of a run; empty: none
 
     // Reads the environment; throws ProfilerError (kEnvironment) naming a bad variable.
     static Config fromEnvironment();

@@ -9,6 +9,17 @@
 
 namespace cloudprofiler {
 
+// The acks of the return-trip handlers (RET_START, RET_END); zero for every other handler. Kept
+// out of the log trailer, whose layout is fixed: docs/log-format.md says where each one shows.
+struct AckStats {
+    uint64_t matched = 0;       // RET_START: acks that found their waiting start
+    uint64_t unknown = 0;       // RET_START: well-formed acks for an id with no waiting start
+    uint64_t malformed = 0;     // RET_START: datagrams of the wrong size, magic or version
+    uint64_t wrongToken = 0;    // RET_START: acks carrying another CP_RET_TOKEN
+    uint64_t unacked = 0;       // RET_START: starts written without an ack (ack_tsc = -1)
+    uint64_t sendFailures = 0;  // RET_END: acks not sent (refused by the kernel, or no port)
+};
+
 struct HandlerStats {
     uint64_t accepted = 0;
     uint64_t filtered = 0;
@@ -16,6 +27,7 @@ struct HandlerStats {
     uint64_t dropped = 0;
     uint64_t stalls = 0;
     uint64_t stallNs = 0;
+    AckStats acks;
 };
 
 class Handler {

@@ -7,6 +7,8 @@
 #include "handlers/id_handler.h"
 #include "handlers/mpc_handler.h"
 #include "handlers/null_handler.h"
+#include "handlers/ret_end_handler.h"
+#include "handlers/ret_start_handler.h"
 #include "handlers/spc_handler.h"
 #include "handlers/xoy_rule.h"
 
@@ -50,6 +52,10 @@ std::unique_ptr<Handler> makeHandler(HandlerType type, LogFile& file, Codec code
         case HandlerType::kFirstLast:
             return std::make_unique<FilteringHandler<FirstLastRule>>(Mode::kDirect, file, codec,
                                                                      services, parameters);
+        case HandlerType::kRetStart:
+            return std::make_unique<RetStartHandler>(file, codec, services, parameters);
+        case HandlerType::kRetEnd:
+            return std::make_unique<RetEndHandler>(file, codec, services, parameters);
     }
     return nullptr;
 }

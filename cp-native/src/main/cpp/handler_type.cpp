@@ -7,6 +7,11 @@ namespace {
 
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 const ParameterSpec kPeriod{"periodNs", 100'000'000, 1'000'000, kMax};
+// IPv4 addresses are unsigned 32-bit values in host order; acks stay on loopback unless the
+// user names another address. Ports default to 0, "not set": there is no sensible default.
+constexpr int64_t kLoopback = 0x7F000001;
+constexpr int64_t kMaxIpv4 = 0xFFFFFFFF;
+const ParameterSpec kPort{"port", 0, 1, 65535};
 
 const std::vector<HandlerDescription>& descriptions() {
     static const auto* table = new std::vector<HandlerDescription>{
@@ -19,6 +24,16 @@ const std::vector<HandlerDescription>& descriptions() {
         {HandlerType::kXoy, "XOY", {"id", "tsc"}, {{"x", 1, 0, kMax}, {"y", 100, 1, kMax}}, false},
         {HandlerType::kFirstLast, "FIRST_LAST", {"id", "tsc"}, {}, false},
         {HandlerType::kCpu, "CPU", {"tsc", "count", "cpu_ns"}, {kPeriod}, false},
+        {HandlerType::kRetStart,
+         "RET_START",
+         {"id", "tsc", "ack_tsc"},
+         {kPort, {"bindAddress", kLoopback, 0, kMaxIpv4}, {"capacity", 65536, 1, 1 << 24}},
+         false},
+        {HandlerType::kRetEnd,
+         "RET_END",
+         {"id", "tsc"},
+         {{"startAddress", kLoopback, 1, kMaxIpv4}, kPort},
+         false},
     };
     return *table;
 }

@@ -18,6 +18,8 @@ enum class HandlerType : uint16_t {
     kXoy = 6,
     kFirstLast = 7,
     kCpu = 8,
+    kRetStart = 9,
+    kRetEnd = 10,
 };
 
 constexpr int64_t kPoisonPillId = -1;

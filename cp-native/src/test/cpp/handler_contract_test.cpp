@@ -15,20 +15,29 @@ constexpr int64_t kCalls = 100'000;
 
 uint64_t tscOf(int64_t i) { return 1'000'000'000ULL + 3ULL * static_cast<uint64_t>(i) + i % 5; }
 
+bool recordsEveryCall(HandlerType type) {
+    return type == HandlerType::kId || type == HandlerType::kBufferedId ||
+           type == HandlerType::kRetStart || type == HandlerType::kRetEnd;
+}
+
 // The rows a handler must keep of calls 0..kCalls-1 (then a pill), as (id, tsc).
 std::vector<std::vector<int64_t>> expectedRows(HandlerType type) {
     std::vector<std::vector<int64_t>> rows;
     for (int64_t i = 0; i < kCalls; ++i) {
-        bool keep = type == HandlerType::kId || type == HandlerType::kBufferedId ||
-                    (type == HandlerType::kDownsample && i % 7 == 0) ||
+        bool keep = recordsEveryCall(type) || (type == HandlerType::kDownsample && i % 7 == 0) ||
                     (type == HandlerType::kXoy && i % 10 < 3) ||
                     (type == HandlerType::kFirstLast && i == 0);
         if (keep) {
             rows.push_back({i, static_cast<int64_t>(tscOf(i))});
         }
     }
-    if (type == HandlerType::kFirstLast) {
+    if (type == HandlerType::kFirstLast || recordsEveryCall(type)) {
         rows.push_back({kPoisonPillId, static_cast<int64_t>(tscOf(kCalls))});
+    }
+    if (type == HandlerType::kRetStart) {
+        for (std::vector<int64_t>& row : rows) {
+            row.push_back(-1);  // no RET_END acks them: written unacked at close, in order
+        }
     }
     return rows;
 }
@@ -45,6 +54,16 @@ protected:
         return std::string("contract/") + describeHandler(static_cast<int>(type()))->name + "-" +
                (codec() == Codec::kZstd ? "zstd" : "raw") + "/in";
     }
+    // The return-trip handlers need ports. RET_START gets one with room for every start (no
+    // RET_END acks them, so all wait until close); RET_END sends to a port nobody listens on.
+    void configureReturnTrip(ChannelHandle channel) const {
+        if (type() == HandlerType::kRetStart) {
+            parameterize(channel, 0, testing::freeUdpPort());
+            parameterize(channel, 2, 2 * kCalls);
+        } else if (type() == HandlerType::kRetEnd) {
+            parameterize(channel, 1, testing::freeUdpPort());
+        }
+    }
 };
 
 TEST_P(HandlerContract, RecordsOutEqualRecordsInAndTotalsAddUp) {
@@ -58,6 +77,7 @@ TEST_P(HandlerContract, RecordsOutEqualRecordsInAndTotalsAddUp) {
     } else if (isPeriodic(type())) {
         parameterize(channel, 0, 1'000'000);
     }
+    configureReturnTrip(channel);
     for (int64_t i = 0; i < kCalls; ++i) {
         ASSERT_TRUE(logTS(channel, i, tscOf(i)));
     }
@@ -107,9 +127,6 @@ TEST_P(HandlerContract, RecordsOutEqualRecordsInAndTotalsAddUp) {
         return;
     }
     std::vector<std::vector<int64_t>> expected = expectedRows(type());
-    if (type() == HandlerType::kId || type() == HandlerType::kBufferedId) {
-        expected.push_back({kPoisonPillId, static_cast<int64_t>(tscOf(kCalls))});
-    }
     EXPECT_EQ(expected, log.rows);
     EXPECT_EQ(calls - expected.size(), totals.filtered);
 }
@@ -120,6 +137,7 @@ TEST_P(HandlerContract, TimestampsComeFromTheClockBetweenTheCalls) {
     }
     std::string name = channelName() + "-clock";
     ChannelHandle channel = openChannel(name, codec(), type());
+    configureReturnTrip(channel);
     uint64_t before = readTsc();
     for (int64_t i = 0; i < 1000; ++i) {
         ASSERT_TRUE(logTS(channel, i));
@@ -149,7 +167,8 @@ INSTANTIATE_TEST_SUITE_P(
                                          HandlerType::kBufferedId, HandlerType::kSpc,
                                          HandlerType::kMpc, HandlerType::kDownsample,
                                          HandlerType::kXoy, HandlerType::kFirstLast,
-                                         HandlerType::kCpu),
+                                         HandlerType::kCpu, HandlerType::kRetStart,
+                                         HandlerType::kRetEnd),
                        ::testing::Values(Codec::kRaw, Codec::kZstd)),
     parameterName);
 

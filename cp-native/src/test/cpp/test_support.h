@@ -1,4 +1,5 @@
-// Helpers shared by the C++ tests: finding a channel's log file and decoding it.
+// Helpers shared by the C++ tests: finding a channel's log file and decoding it, and a free UDP
+// port for the return-trip handlers.
 #pragma once
 
 #include <dirent.h>
@@ -8,6 +9,7 @@
 
 #include "cloudprofiler.h"
 #include "log_decoder.h"
+#include "sync/udp_socket.h"
 
 namespace cloudprofiler::testing {
 
@@ -31,5 +33,10 @@ inline std::string findLog(const std::string& name) {
 }
 
 inline DecodedLog decodeChannel(const std::string& name) { return decodeLogFile(findLog(name)); }
+
+constexpr uint32_t kLoopback = 0x7F000001;
+
+// A loopback UDP port that was free a moment ago (the kernel's pick, released at once).
+inline uint16_t freeUdpPort() { return sync::UdpSocket(sync::Address{kLoopback, 0}).local().port; }
 
 }  // namespace cloudprofiler::testing

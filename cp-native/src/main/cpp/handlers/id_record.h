@@ -1,5 +1,5 @@
-// The (id, tsc) record of the id-family handlers (ID, BUFFERED_ID, DOWNSAMPLE, XOY, FIRST_LAST),
-// with a third column raw_tsc while the test clock is active (docs/log-format.md).
+// The (id, tsc) record of the id-family handlers (ID, BUFFERED_ID, DOWNSAMPLE, XOY, FIRST_LAST,
+// RET_END), with a third column raw_tsc while the test clock is active (docs/log-format.md).
 #pragma once
 
 #include <cstdint>

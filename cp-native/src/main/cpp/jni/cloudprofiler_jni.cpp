@@ -57,8 +57,11 @@ jlongArray JNICALL channelStats0(JNIEnv* env, jclass, jlong channel) {
     if (!channelStats(static_cast<ChannelHandle>(channel), &stats)) {
         return nullptr;
     }
+    const AckStats& acks = stats.acks;
     return toLongArray(env, {stats.accepted, stats.filtered, stats.recorded, stats.dropped,
-                             stats.rejected, stats.stalls, stats.stallNs});
+                             stats.rejected, stats.stalls, stats.stallNs, acks.matched,
+                             acks.unknown, acks.malformed, acks.wrongToken, acks.unacked,
+                             acks.sendFailures});
 }
 
 jlongArray JNICALL profilerStats0(JNIEnv* env, jclass) {

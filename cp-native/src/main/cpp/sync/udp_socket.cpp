@@ -83,6 +83,10 @@ UdpSocket::~UdpSocket() {
     }
 }
 
+void UdpSocket::requestReceiveBuffer(int bytes) {
+    setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+}
+
 bool UdpSocket::send(const uint8_t* data, size_t length, const Address& to) {
     sockaddr_in in = toSockaddr(to);
     ssize_t sent;

@@ -33,6 +33,10 @@ public:
 
     Address local() const { return local_; }
 
+    // Asks for a receive buffer of `bytes`, so bursts wait in the kernel instead of being
+    // dropped; the kernel caps it at net.core.rmem_max. Best effort: a refusal changes nothing.
+    void requestReceiveBuffer(int bytes);
+
     // False if the kernel refused the datagram (no route, buffer full): the caller counts it.
     bool send(const uint8_t* data, size_t length, const Address& to);
 

@@ -1,15 +1,19 @@
 package org.cloudprofiler;
 
 /**
- * Counters of one channel; the same quantities its log trailer carries (docs/log-format.md).
+ * Counters of one channel: the quantities its log trailer carries (docs/log-format.md), and the
+ * acks of a return-trip channel, which the trailer does not carry.
  *
  * @param accepted calls that passed the handle and thread checks
  * @param filtered accepted calls the handler chose not to record
  * @param recorded records produced (buffered or already written)
- * @param dropped records lost because buffer memory was exhausted under the {@code drop} policy
+ * @param dropped records lost because buffer memory was exhausted under the {@code drop} policy,
+ *     and for {@link HandlerType#RET_START} starts it could not keep (no port, or more than its
+ *     capacity waiting to be taken)
  * @param rejected calls refused: wrong thread, or logged while the channel was closing
  * @param stalls times a writer waited for buffer memory under the {@code block} policy
  * @param stallNs total time writers waited, ns
+ * @param acks the acks of a return-trip channel; all zero for other handlers
  */
 public record ChannelStats(
         long accepted,
@@ -18,9 +22,11 @@ public record ChannelStats(
         long dropped,
         long rejected,
         long stalls,
-        long stallNs) {
+        long stallNs,
+        AckStats acks) {
 
     static ChannelStats fromArray(long[] v) {
-        return new ChannelStats(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+        return new ChannelStats(v[0], v[1], v[2], v[3], v[4], v[5], v[6],
+                new AckStats(v[7], v[8], v[9], v[10], v[11], v[12]));
     }
 }

@@ -63,6 +63,8 @@ public final class CloudProfiler {
      * @throws IllegalArgumentException if the handler has no such parameter or the value is out
      *     of its range, or the handle is invalid
      * @throws IllegalStateException if the channel has already logged
+     * @throws CloudProfilerException if a {@link HandlerType#RET_START} channel cannot bind the
+     *     port it is given (the message names the port and the fix)
      */
     public static void parameterize(long channel, int index, long value) {
         parameterize0(channel, index, value);

@@ -1,5 +1,7 @@
 package org.cloudprofiler;
 
+import java.net.Inet4Address;
+import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
@@ -26,10 +28,36 @@ public enum HandlerType {
     /** Records the first call and the first poison pill (id {@code -1}). */
     FIRST_LAST(7, List.of()),
     /** Per period: calls and the writer thread's CPU time, i.e. task-level CPU efficiency. */
-    CPU(8, List.of(new Parameter("periodNs", 100_000_000L, 1_000_000L, Long.MAX_VALUE)));
+    CPU(8, List.of(new Parameter("periodNs", 100_000_000L, 1_000_000L, Long.MAX_VALUE))),
+    /**
+     * Start point of the return-trip (ReT) baseline: notes each tuple's TSC; an ack thread
+     * receives the {@link #RET_END} node's UDP acks and writes {@code (id, tsc, ack_tsc)}, so
+     * {@code RTT = ack_tsc - tsc} (starts never acked: {@code ack_tsc = -1}). Parameters:
+     * {@code 0} the UDP port to receive acks on (required; bound when set, which throws
+     * {@link CloudProfilerException} naming the port if it is in use), {@code 1} the IPv4
+     * address to bind, see {@link #ipv4(Inet4Address)} (default loopback; {@code 0} = every
+     * interface, which a real cross-node run needs), {@code 2} how many starts may wait for
+     * their acks: one still waiting after that many later starts is written unacked.
+     */
+    RET_START(9, List.of(
+            new Parameter("port", 0L, 1L, 65_535L),
+            new Parameter("bindAddress", 0x7F00_0001L, 0L, 0xFFFF_FFFFL),
+            new Parameter("capacity", 65_536L, 1L, 1L << 24))),
+    /**
+     * End point of the return-trip baseline: records {@code (id, tsc)} like {@link #ID} and sends
+     * the {@link #RET_START} node an ack for the id, never blocking (a refused send is counted in
+     * {@link AckStats#sendFailures()}). Parameters: {@code 0} the start node's IPv4 address, see
+     * {@link #ipv4(Inet4Address)} (default loopback), {@code 1} its ack port (required).
+     */
+    RET_END(10, List.of(
+            new Parameter("startAddress", 0x7F00_0001L, 1L, 0xFFFF_FFFFL),
+            new Parameter("port", 0L, 1L, 65_535L)));
 
     /** Id of the poison pill that marks the end of a run for {@link #FIRST_LAST}. */
     public static final long POISON_PILL_ID = -1L;
+
+    /** {@code ack_tsc} of a {@link #RET_START} record whose ack never came. */
+    public static final long NO_ACK = -1L;
 
     private final int id;
     private final List<Parameter> parameters;
@@ -64,6 +92,17 @@ public enum HandlerType {
         return null;
     }
 
-    /** One handler parameter: its name, default and inclusive range. */
+    /**
+     * An IPv4 address as the return-trip handlers take it: the unsigned 32-bit value in host
+     * order, e.g. {@code 127.0.0.1} is {@code 0x7F000001}.
+     */
+    public static long ipv4(Inet4Address address) {
+        return Integer.toUnsignedLong(ByteBuffer.wrap(address.getAddress()).getInt());
+    }
+
+    /**
+     * One handler parameter: its name, default and inclusive range. A default outside the range
+     * (the return-trip handlers' ports) means "not set": the parameter must be given.
+     */
     public record Parameter(String name, long defaultValue, long min, long max) {}
 }

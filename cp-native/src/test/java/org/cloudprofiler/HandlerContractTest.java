@@ -14,13 +14,16 @@ import java.util.stream.Stream;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogTrailer;
 import org.cloudprofiler.testing.ChannelLogs;
+import org.cloudprofiler.testing.UdpPorts;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The handler contract through JNI and the Java reader, for every handler and format: what the
- * handler keeps comes back exactly, what it filters is counted, the totals add up.
+ * handler keeps comes back exactly, what it filters is counted, the totals add up. The
+ * return-trip handlers run alone here (no acks: every RET_START record is unacked);
+ * RetHandlersTest pairs them.
  */
 class HandlerContractTest {
     private static final int CALLS = 20_000;
@@ -44,7 +47,7 @@ class HandlerContractTest {
     /** Whether call number {@code i}, with tuple id {@code id}, is recorded. */
     private static boolean kept(HandlerType handler, long i, long id) {
         return switch (handler) {
-            case ID, BUFFERED_ID -> true;
+            case ID, BUFFERED_ID, RET_START, RET_END -> true;
             case DOWNSAMPLE -> i % 9 == 0;
             case XOY -> Math.floorMod(id, 5) < 2;
             case FIRST_LAST -> i == 0 || id == HandlerType.POISON_PILL_ID;
@@ -64,6 +67,13 @@ class HandlerContractTest {
                 CloudProfiler.parameterize(channel, 0, 2);
             }
             case SPC, MPC, CPU -> CloudProfiler.parameterize(channel, 0, 1_000_000);
+            // No RET_END acks these starts: all wait until close, so there must be room for all.
+            case RET_START -> {
+                CloudProfiler.parameterize(channel, 0, UdpPorts.free());
+                CloudProfiler.parameterize(channel, 2, 2 * CALLS);
+            }
+            // Acks go to a port nobody listens on; the records are what is checked here.
+            case RET_END -> CloudProfiler.parameterize(channel, 1, UdpPorts.free());
             default -> { }
         }
         List<long[]> expected = new ArrayList<>();
@@ -71,7 +81,9 @@ class HandlerContractTest {
             long id = i == CALLS ? HandlerType.POISON_PILL_ID : i;
             assertTrue(CloudProfiler.logTS(channel, id, tscOf(i)));
             if (kept(handler, i, id)) {
-                expected.add(new long[] {id, tscOf(i)});
+                expected.add(handler == HandlerType.RET_START
+                        ? new long[] {id, tscOf(i), HandlerType.NO_ACK}
+                        : new long[] {id, tscOf(i)});
             }
         }
         assertTrue(CloudProfiler.closeChannel(channel));

@@ -17,8 +17,15 @@ public final class OpenChannelsChild {
     }
 
     public static void main(String[] args) {
+        // The return-trip pair acks to each other, so an ack thread is running at exit too.
+        int ackPort = UdpPorts.free();
         for (HandlerType handler : HandlerType.values()) {
             long channel = CloudProfiler.openChannel(channelOf(handler), LogFormat.ZSTD, handler);
+            switch (handler) {
+                case RET_START -> CloudProfiler.parameterize(channel, 0, ackPort);
+                case RET_END -> CloudProfiler.parameterize(channel, 1, ackPort);
+                default -> { }
+            }
             for (long id = 0; id < 1000; id++) {
                 CloudProfiler.logTS(channel, id);
             }

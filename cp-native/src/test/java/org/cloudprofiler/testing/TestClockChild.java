@@ -15,7 +15,7 @@ public final class TestClockChild {
     public static final int CALLS = 2000;
     public static final HandlerType[] HANDLERS = {
         HandlerType.ID, HandlerType.BUFFERED_ID, HandlerType.DOWNSAMPLE, HandlerType.XOY,
-        HandlerType.FIRST_LAST,
+        HandlerType.FIRST_LAST, HandlerType.RET_END,  // RET_END without a port: records only
     };
 
     private TestClockChild() {}

@@ -1,0 +1,22 @@
+package org.cloudprofiler;
+
+/**
+ * The acks of a return-trip channel ({@link HandlerType#RET_START}, {@link HandlerType#RET_END});
+ * all zero for every other handler. They are not in the log trailer: docs/log-format.md says where
+ * each shows once the channel is closed.
+ *
+ * @param matched RET_START: acks that found their waiting start, written with their ack TSC
+ * @param unknown RET_START: well-formed acks for an id with no waiting start (never started, acked
+ *     twice, or given up after {@code capacity} later starts)
+ * @param malformed RET_START: datagrams of the wrong size, magic, version or reserved bytes
+ * @param wrongToken RET_START: acks carrying another {@code CP_RET_TOKEN}
+ * @param unacked RET_START: starts written without an ack ({@code ack_tsc = -1})
+ * @param sendFailures RET_END: acks not sent (refused by the kernel, or no port set)
+ */
+public record AckStats(
+        long matched,
+        long unknown,
+        long malformed,
+        long wrongToken,
+        long unacked,
+        long sendFailures) {}
