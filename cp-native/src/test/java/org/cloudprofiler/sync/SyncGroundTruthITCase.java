@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.sync.translate.ClockTranslator;
 import org.cloudprofiler.sync.translate.TranslatedDuration;
@@ -44,6 +46,7 @@ class SyncGroundTruthITCase {
     private static final long TUPLES = 40_000;
     private static final long RATE_PER_SECOND = 8_000;
     private static final int RELAY_BASE_PORT = 47_400;
+    private static final int RETURN_TRIP_PORT = 47_480;
     private static final long DEADLINE_MS = 60_000;
     private static final Duration WAIT = Duration.ofSeconds(30);
 
@@ -75,6 +78,33 @@ class SyncGroundTruthITCase {
             assertBoundSizes(sync, method, checks);
         }
         assertTrue(totalChecked >= 2 * 100_000, "only " + totalChecked + " durations checked");
+        printReturnTrip(sync);
+    }
+
+    /**
+     * The paper's comparison: the return-trip estimate of the n0 -> n1 hop has an error of half
+     * the round trip of each ack, taken while the workload ran; CP's bound is on the line above.
+     */
+    private void printReturnTrip(SyncData sync) throws Exception {
+        Path file = ChannelLogs.find(logRoot.resolve("n0"), TupleRelayNode.returnTripChannel(0));
+        try (LogReader reader = LogReader.open(file)) {
+            int tsc = reader.header().columnIndex("tsc");
+            int ack = reader.header().columnIndex("ack_tsc");
+            List<Long> halfRtts = new ArrayList<>();
+            for (long[] row : ChannelLogs.rows(reader)) {
+                if (row[ack] != HandlerType.NO_ACK) {
+                    halfRtts.add((row[ack] - row[tsc]) / 2);
+                }
+            }
+            assertTrue(halfRtts.size() >= TUPLES * 9 / 10, "only " + halfRtts.size() + " acks");
+            Collections.sort(halfRtts);
+            double hz = sync.nodes().get(0).tscHz();
+            System.out.printf(Locale.ROOT, "ReT error of n0->n1 (half RTT of %d acks): min %.3f"
+                    + " us, p50 %.3f us, p99 %.3f us, max %.3f us%n", halfRtts.size(),
+                    halfRtts.get(0) * 1e6 / hz, halfRtts.get(halfRtts.size() / 2) * 1e6 / hz,
+                    halfRtts.get(halfRtts.size() * 99 / 100) * 1e6 / hz,
+                    halfRtts.get(halfRtts.size() - 1) * 1e6 / hz);
+        }
     }
 
     /** Agents, start phase, the workload, end phase; returns what the server measured. */
@@ -111,7 +141,8 @@ class SyncGroundTruthITCase {
             for (int i = 0; i < NODES.size(); i++) {
                 NetworkNode node = network.node(i);
                 RelaySettings settings = RelaySettings.ring(network, i, RELAY_BASE_PORT, TUPLES,
-                        NODES.size(), RATE_PER_SECOND, DEADLINE_MS);
+                        NODES.size(), RATE_PER_SECOND, DEADLINE_MS)
+                        .withReturnTrip(network.node(0).ip() + ":" + RETURN_TRIP_PORT);
                 relays.add(ChildJvm.start(node::command, TupleRelayNode.class,
                         List.of("-XX:+UseSerialGC"), NODES.get(i).environment(logRoot.toString()),
                         settings.toArgs().toArray(String[]::new)));

@@ -1,5 +1,6 @@
 package org.cloudprofiler.testing.netns;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,9 @@ import java.util.Map;
  * @param ratePerSecond ids node 0 originates per second
  * @param deadlineMs how long the node may take in all: every connect, accept and read waits at
  *     most until then, and a node still blocked a second later ends itself
+ * @param returnTrip empty, or {@code host:port} of node 0's {@code RET_START} ack port: node 0
+ *     then also logs each id it originates there, and node 1 acknowledges each id it receives
+ *     from node 0 with {@code RET_END} (the paper's return-trip baseline)
  */
 public record RelaySettings(
         int index,
@@ -31,7 +35,8 @@ public record RelaySettings(
         long tuples,
         int hops,
         long ratePerSecond,
-        long deadlineMs) {
+        long deadlineMs,
+        String returnTrip) {
 
     /** Sequence numbers fit below the origin bits of {@link TupleRelayNode#tupleId}. */
     static final long MAX_TUPLES = 1L << 40;
@@ -56,7 +61,13 @@ public record RelaySettings(
         NetworkNode self = network.node(index);
         NetworkNode next = network.node((index + 1) % network.size());
         return new RelaySettings(index, network.size(), self.ip(), self.port(basePort),
-                next.ip(), next.port(basePort), tuples, hops, ratePerSecond, deadlineMs);
+                next.ip(), next.port(basePort), tuples, hops, ratePerSecond, deadlineMs, "");
+    }
+
+    /** These settings with the return-trip baseline at {@code host:port} (see the record). */
+    public RelaySettings withReturnTrip(String hostAndPort) {
+        return new RelaySettings(index, nodes, listenHost, listenPort, nextHost, nextPort,
+                tuples, hops, ratePerSecond, deadlineMs, hostAndPort);
     }
 
     /**
@@ -79,17 +90,22 @@ public record RelaySettings(
                 listen[0], integer(number(listen[1], "listen"), "listen"),
                 next[0], integer(number(next[1], "next"), "next"),
                 number(values, "tuples"), integer(number(values, "hops"), "hops"),
-                number(values, "rate"), number(values, "deadline-ms"));
+                number(values, "rate"), number(values, "deadline-ms"),
+                values.containsKey("ret") ? String.join(":", hostAndPort(values, "ret")) : "");
         require(values.isEmpty(), "unknown arguments " + values.keySet());
         return settings;
     }
 
     /** The command-line arguments that {@link #parse} reads back. */
     public List<String> toArgs() {
-        return List.of("index=" + index, "nodes=" + nodes,
+        List<String> args = new ArrayList<>(List.of("index=" + index, "nodes=" + nodes,
                 "listen=" + listenHost + ":" + listenPort, "next=" + nextHost + ":" + nextPort,
                 "tuples=" + tuples, "hops=" + hops, "rate=" + ratePerSecond,
-                "deadline-ms=" + deadlineMs);
+                "deadline-ms=" + deadlineMs));
+        if (!returnTrip.isEmpty()) {
+            args.add("ret=" + returnTrip);
+        }
+        return args;
     }
 
     /** The node this one receives from. */

@@ -3,6 +3,8 @@ package org.cloudprofiler.testing.netns;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -41,6 +43,8 @@ public final class TupleRelayNode {
     private final long deadlineNanos;
     private long sendChannel;
     private long receiveChannel;
+    // Return-trip baseline: node 0's RET_START, node 1's RET_END; 0 when not in use.
+    private long returnTripChannel;
 
     private TupleRelayNode(RelaySettings settings, String node) {
         this.settings = settings;
@@ -104,6 +108,7 @@ public final class TupleRelayNode {
             server.setReuseAddress(true);
             server.bind(new InetSocketAddress(settings.listenHost(), settings.listenPort()));
             openChannels();
+            openReturnTrip();
             System.out.println("READY");
             System.out.flush();
             try (Socket next = connectToSuccessor()) {
@@ -152,7 +157,36 @@ public final class TupleRelayNode {
         }
     }
 
+    /** The channel of the return-trip baseline on node 0 (start) or node 1 (end). */
+    public static String returnTripChannel(int index) {
+        return "relay/ret/" + (index == 0 ? "start" : "end");
+    }
+
+    private void openReturnTrip() throws IOException {
+        if (settings.returnTrip().isEmpty() || settings.index() > 1) {
+            return;
+        }
+        int colon = settings.returnTrip().lastIndexOf(':');
+        long ip = HandlerType.ipv4((Inet4Address) InetAddress.getByName(
+                settings.returnTrip().substring(0, colon)));
+        long port = Long.parseLong(settings.returnTrip().substring(colon + 1));
+        if (settings.index() == 0) {
+            returnTripChannel = CloudProfiler.openChannel(returnTripChannel(0), LogFormat.RAW,
+                    HandlerType.RET_START);
+            CloudProfiler.parameterize(returnTripChannel, 1, ip);  // bind before the port
+            CloudProfiler.parameterize(returnTripChannel, 0, port);
+        } else {
+            returnTripChannel = CloudProfiler.openChannel(returnTripChannel(1), LogFormat.RAW,
+                    HandlerType.RET_END);
+            CloudProfiler.parameterize(returnTripChannel, 0, ip);
+            CloudProfiler.parameterize(returnTripChannel, 1, port);
+        }
+    }
+
     private void closeChannels() throws IOException {
+        if (returnTripChannel != 0 && !CloudProfiler.closeChannel(returnTripChannel)) {
+            throw new IOException("could not close the return-trip channel");
+        }
         if (settings.sends() && !CloudProfiler.closeChannel(sendChannel)) {
             throw new IOException("could not close the send channel");
         }
@@ -202,6 +236,9 @@ public final class TupleRelayNode {
         try {
             while ((read = in.readNBytes(frame, 0, FRAME_BYTES)) == FRAME_BYTES) {
                 log(receiveChannel, id.getLong(0));
+                if (returnTripChannel != 0) {
+                    log(returnTripChannel, id.getLong(0));  // node 1 acknowledges to node 0
+                }
                 received++;
                 if (forwards) {
                     log(sendChannel, id.getLong(0));
@@ -248,6 +285,9 @@ public final class TupleRelayNode {
             }
             id.putLong(0, tupleId(0, sequence));
             log(sendChannel, id.getLong(0));
+            if (returnTripChannel != 0) {
+                log(returnTripChannel, id.getLong(0));
+            }
             out.write(frame);
         }
         next.shutdownOutput();
