@@ -54,9 +54,10 @@ public final class SyncJson {
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new SyncFormatException(sourceName, "$", "not valid JSON at line "
-                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()
-                    + ": " + e.getOriginalMessage(), "correct the JSON syntax there", e);
+            String where = e.getLocation() == null ? "" : " at line "
+                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+            throw new SyncFormatException(sourceName, "$", "not valid JSON" + where + ": "
+                    + e.getOriginalMessage(), "correct the JSON syntax there", e);
         }
         if (root == null || root instanceof MissingNode) {
             throw new SyncFormatException(sourceName, "$", "the document is empty",

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -33,17 +34,11 @@ class TranslationPropertiesTest {
     private static final double ROUNDING = 1e-3;
 
     @Property(tries = 500)
-    void hullOfTwoExchangesEqualsMinRtt(@ForAll("base") long base,
-            @ForAll("offset") long offset, @ForAll("skew") double skewPpm,
-            @ForAll("run") long runTicks, @ForAll("delay") long maxDelay,
-            @ForAll("where") double where, @ForAll long seed) {
-        Random random = new Random(seed);
-        SimulatedClocks clocks = pair(base, offset, skewPpm);
-        SyncExchange start = clocks.measure("a", "b", 0, 1, maxDelay, random).min();
-        SyncExchange end = clocks.measure("a", "b", runTicks, 1, maxDelay, random).min();
-        MinRttClockMap minRtt = new MinRttClockMap(start, end);
-        HullClockMap hull = new HullClockMap(List.of(start, end), List.of());
-        long x = clocks.ticksAt("b", (long) (where * runTicks));
+    void hullOfTwoExchangesEqualsMinRtt(@ForAll("pairs") PairScenario pair) {
+        SyncExchange[] min = pair.minExchanges();
+        MinRttClockMap minRtt = new MinRttClockMap(min[0], min[1]);
+        HullClockMap hull = new HullClockMap(List.of(min), List.of());
+        long x = pair.sourceTicks();
         assertTrue(Math.abs(hull.translateTicks(x) - minRtt.translateTicks(x)) <= 1);
         assertEquals(minRtt.boundTicks(x), hull.boundTicks(x), ROUNDING);
         assertEquals(minRtt.rate(x), hull.rate(x), 1e-15);
@@ -51,35 +46,24 @@ class TranslationPropertiesTest {
     }
 
     @Property(tries = 300)
-    void hullIsNeverLooserThanMinRtt(@ForAll("base") long base,
-            @ForAll("offset") long offset, @ForAll("skew") double skewPpm,
-            @ForAll("run") long runTicks, @ForAll("delay") long maxDelay,
-            @ForAll @IntRange(min = 1, max = 20) int count, @ForAll("where") double where,
-            @ForAll long seed) {
-        Random random = new Random(seed);
-        SimulatedClocks clocks = pair(base, offset, skewPpm);
-        Exchanges start = Exchanges.measure(clocks, 0, count, maxDelay, random);
-        Exchanges end = Exchanges.measure(clocks, runTicks, count, maxDelay, random);
-        MinRttClockMap minRtt = new MinRttClockMap(start.forwardMin(), end.forwardMin());
-        HullClockMap hull = start.hullWith(end);
-        long x = clocks.ticksAt("b", (long) (where * runTicks));
+    void hullIsNeverLooserThanMinRtt(@ForAll("pairs") PairScenario pair,
+            @ForAll @IntRange(min = 1, max = 20) int count) {
+        Exchanges[] phases = pair.phases(count);
+        MinRttClockMap minRtt = new MinRttClockMap(phases[0].forwardMin(),
+                phases[1].forwardMin());
+        HullClockMap hull = phases[0].hullWith(phases[1]);
+        long x = pair.sourceTicks();
         assertTrue(hull.boundTicks(x) <= minRtt.boundTicks(x) + ROUNDING,
                 () -> hull.boundTicks(x) + " > " + minRtt.boundTicks(x));
         assertTrue(hull.rateHalfWidth(x) <= minRtt.rateHalfWidth(x) * (1 + 1e-9));
     }
 
     @Property(tries = 1000)
-    void minRttAgreesWithTheExactReference(@ForAll("base") long base,
-            @ForAll("offset") long offset, @ForAll("skew") double skewPpm,
-            @ForAll("run") long runTicks, @ForAll("delay") long maxDelay,
-            @ForAll("where") double where, @ForAll long seed) {
-        Random random = new Random(seed);
-        SimulatedClocks clocks = pair(base, offset, skewPpm);
-        SyncExchange start = clocks.measure("a", "b", 0, 1, maxDelay, random).min();
-        SyncExchange end = clocks.measure("a", "b", runTicks, 1, maxDelay, random).min();
-        MinRttClockMap fast = new MinRttClockMap(start, end);
-        ReferenceTranslation exact = new ReferenceTranslation(start, end);
-        long x = clocks.ticksAt("b", (long) (where * runTicks));
+    void minRttAgreesWithTheExactReference(@ForAll("pairs") PairScenario pair) {
+        SyncExchange[] min = pair.minExchanges();
+        MinRttClockMap fast = new MinRttClockMap(min[0], min[1]);
+        ReferenceTranslation exact = new ReferenceTranslation(min[0], min[1]);
+        long x = pair.sourceTicks();
         long translated = fast.translateTicks(x);
         assertTrue(Math.abs(translated - exact.translateTicks(x)) <= 1,
                 () -> translated + " vs " + exact.translateTicks(x));
@@ -92,19 +76,13 @@ class TranslationPropertiesTest {
     }
 
     @Property(tries = 300)
-    void hullAgreesWithBruteForce(@ForAll("base") long base,
-            @ForAll("offset") long offset, @ForAll("skew") double skewPpm,
-            @ForAll("run") long runTicks, @ForAll("delay") long maxDelay,
-            @ForAll @IntRange(min = 1, max = 3) int count, @ForAll("where") double where,
-            @ForAll long seed) {
-        Random random = new Random(seed);
-        SimulatedClocks clocks = pair(base, offset, skewPpm);
-        Exchanges start = Exchanges.measure(clocks, 0, count, maxDelay, random);
-        Exchanges end = Exchanges.measure(clocks, runTicks, count, maxDelay, random);
-        HullClockMap hull = start.hullWith(end);
-        BigDecimal[] range = new HullReference(start.forwardWith(end), start.reverseWith(end))
-                .range(clocks.ticksAt("b", (long) (where * runTicks)));
-        long x = clocks.ticksAt("b", (long) (where * runTicks));
+    void hullAgreesWithBruteForce(@ForAll("pairs") PairScenario pair,
+            @ForAll @IntRange(min = 1, max = 3) int count) {
+        Exchanges[] phases = pair.phases(count);
+        HullClockMap hull = phases[0].hullWith(phases[1]);
+        long x = pair.sourceTicks();
+        BigDecimal[] range = new HullReference(phases[0].forwardWith(phases[1]),
+                phases[0].reverseWith(phases[1])).range(x);
         BigDecimal mid = range[0].add(range[1]).divide(BigDecimal.valueOf(2));
         long exactValue = mid.setScale(0, RoundingMode.HALF_UP).longValueExact();
         assertTrue(Math.abs(hull.translateTicks(x) - exactValue) <= 1,
@@ -168,6 +146,13 @@ class TranslationPropertiesTest {
                 () -> duration + " is off by " + error);
     }
 
+    /** Source b skewed and offset against target a, with a timestamp of b to translate. */
+    @Provide
+    Arbitrary<PairScenario> pairs() {
+        return Combinators.combine(base(), offset(), skew(), run(), delay(), where(),
+                Arbitraries.longs()).as(PairScenario::new);
+    }
+
     @Provide
     Arbitrary<Long> base() {
         return Arbitraries.longs().between(MAX_OFFSET, MAX_BASE);
@@ -199,16 +184,46 @@ class TranslationPropertiesTest {
         return Arbitraries.doubles().between(-0.25, 1.25);
     }
 
-    private static SimulatedClocks pair(long base, long offset, double skewPpm) {
-        return new SimulatedClocks().add("a", base, 0).add("b", base + offset, skewPpm);
-    }
-
     private static long[] phaseTimes(long runTicks, int phaseCount) {
         long[] times = new long[phaseCount];
         for (int i = 0; i < phaseCount; i++) {
             times[i] = runTicks / (phaseCount - 1) * i;
         }
         return times;
+    }
+
+    /**
+     * Target a at {@code base}, source b {@code offset} ticks and {@code skewPpm} away; phases at
+     * the start and the end of the run; a timestamp of b at {@code where} in the run.
+     * Exchanges come from a fresh {@code Random(seed)} each time, so shrinking sees the same.
+     */
+    record PairScenario(long base, long offset, double skewPpm, long runTicks, long maxDelay,
+            double where, long seed) {
+
+        SimulatedClocks clocks() {
+            return new SimulatedClocks().add("a", base, 0).add("b", base + offset, skewPpm);
+        }
+
+        long sourceTicks() {
+            return clocks().ticksAt("b", (long) (where * runTicks));
+        }
+
+        /** The min exchange a initiated of a start and an end phase of one exchange each. */
+        SyncExchange[] minExchanges() {
+            Random random = new Random(seed);
+            SimulatedClocks clocks = clocks();
+            return new SyncExchange[] {
+                clocks.measure("a", "b", 0, 1, maxDelay, random).min(),
+                clocks.measure("a", "b", runTicks, 1, maxDelay, random).min()};
+        }
+
+        /** A start and an end phase of {@code count} exchanges in each direction. */
+        Exchanges[] phases(int count) {
+            Random random = new Random(seed);
+            SimulatedClocks clocks = clocks();
+            return new Exchanges[] {Exchanges.measure(clocks, 0, count, maxDelay, random),
+                Exchanges.measure(clocks, runTicks, count, maxDelay, random)};
+        }
     }
 
     /** The exchanges of one phase between a and b, both directions. */
