@@ -4,8 +4,9 @@
 #
 #   bash bench/run.sh [all|java|native]
 #
-# java:   JMH, Java logTS per handler and the clock baselines (bench/target/benchmarks.jar,
-#         built by `make build`; built here if missing). JMH_OPTS replaces the JMH settings.
+# java:   JMH, Java logTS per handler, the clock baselines and timestamp translation (fast
+#         MinRTT, its BigDecimal reference, hull) (bench/target/benchmarks.jar, built by
+#         `make build`; built here if missing). JMH_OPTS replaces the JMH settings.
 # native: the C++ bench (bench/src/main/cpp, built here into bench/target/native): C++ logTS per
 #         call, bytes per record, two-writer throughput and the memory policy, idle CPU.
 set -euo pipefail
@@ -71,7 +72,8 @@ run_java() {
     if [[ ! -f "$jar" ]]; then
         ./mvnw -B -ntp -q -pl cp-native,bench -am -DskipTests install
     fi
-    echo "### JMH: Java logTS per call (ns/op = ns per call; batches of 1000 calls)"
+    echo "### JMH: Java logTS and timestamp translation per call (ns/op = ns per call;" \
+        "batches of 1000 calls)"
     # One fork and 1 s iterations keep the whole run short on 2 cores; see docs/benchmarks.md.
     # shellcheck disable=SC2086
     measured java -jar "$jar" ${JMH_OPTS:--f 1 -wi 3 -i 5 -w 1s -r 1s} \

@@ -1,0 +1,43 @@
+package org.cloudprofiler.sync.translate;
+
+/**
+ * Translates the ticks of a source node's clock onto a target node's clock, with a strict bound.
+ * Every value is in target ticks unless its name says source ticks. Implementations are
+ * immutable and thread-safe.
+ */
+public interface ClockMap {
+
+    /** The estimate of {@code sourceTicks} on the target clock, rounded to the nearest tick. */
+    long translateTicks(long sourceTicks);
+
+    /**
+     * Half-width of the interval around the unrounded estimate of {@code sourceTicks} that holds
+     * its true target value, target ticks.
+     */
+    double boundTicks(long sourceTicks);
+
+    /** {@link #translateTicks} and {@link #boundTicks} together. */
+    default TranslatedTimestamp translate(long sourceTicks) {
+        return new TranslatedTimestamp(translateTicks(sourceTicks), boundTicks(sourceTicks));
+    }
+
+    /**
+     * The unrounded estimate of {@code sourceTicks} minus {@code targetOriginTicks}, target ticks:
+     * the start of a duration precise to a small fraction of a tick, where the absolute value, a
+     * long, could not be.
+     */
+    double ticksSince(long targetOriginTicks, long sourceTicks);
+
+    /** Target ticks per source tick around {@code sourceTicks}: the slope of the map there. */
+    double rate(long sourceTicks);
+
+    /** Half-width of the interval around {@link #rate} that holds the true slope. */
+    double rateHalfWidth(long sourceTicks);
+
+    /**
+     * A duration measured on the source clock from {@code fromSourceTicks}, in target ticks.
+     *
+     * @param durationSourceTicks source ticks, negative for a duration that ends before it starts
+     */
+    ScaledDuration scale(long fromSourceTicks, double durationSourceTicks);
+}

@@ -1,0 +1,270 @@
+package org.cloudprofiler.sync.translate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cloudprofiler.sync.PairMeasurement;
+import org.cloudprofiler.sync.SyncData;
+import org.cloudprofiler.sync.SyncExchange;
+import org.cloudprofiler.sync.SyncNode;
+import org.cloudprofiler.sync.SyncPhase;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every case of the table in DESIGN.md, "Clock sync and the CP translation", with numbers
+ * computed by hand from the formulas there.
+ *
+ * <p>The fixture: R runs at 2 GHz, B and C at 1 GHz. R -> B: midpoints 1005 ± 500 at B 5000 and
+ * 1_001_105 ± 1000 at B 1_005_000, so {@code r_B = 1.0001}. R -> C: 2002 ± 200 at C 90_000 and
+ * 2_001_802 ± 400 at C 2_090_000, {@code r_C = 0.9999}. B -> C: 10_050 ± 1 at C 91_000 and
+ * 2_010_050 ± 1 at C 2_091_000, rate 1. C -> B, where present, is its exact inverse.
+ */
+class ClockTranslatorTest {
+
+    private static final double EXACT = 1e-9;
+
+    @Test
+    void bothOnTheReferenceIsAPlainDifference() {
+        TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
+                .duration("R", 100, "R", 250);
+        assertDuration(150, 0, TranslationPath.SAME_NODE_REFERENCE, d);
+    }
+
+    @Test
+    void sameOtherNodeScalesByItsRate() {
+        // 1.0001 · 200_000; bound (500 + 1000) · 200_000 / 1_000_000.
+        TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
+                .duration("B", 105_000, "B", 305_000);
+        assertDuration(200_020, 300, TranslationPath.SAME_NODE, d);
+        TranslatedDuration backwards = translator(TranslationMethod.MINRTT, false)
+                .duration("B", 305_000, "B", 105_000);
+        assertDuration(-200_020, 300, TranslationPath.SAME_NODE, backwards);
+    }
+
+    @Test
+    void referenceThenOtherTranslatesTheEnd() {
+        // f_B(505_000) = 1005 + 1.0001 · 500_000 = 501_055; σ = 0.5: 0.5 · 500 + 0.5 · 1000.
+        TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
+                .duration("R", 200_000, "B", 505_000);
+        assertDuration(301_055, 750, TranslationPath.REFERENCE_AND_OTHER, d);
+    }
+
+    @Test
+    void otherThenReferenceTranslatesTheStart() {
+        TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
+                .duration("B", 505_000, "R", 600_000);
+        assertDuration(98_945, 750, TranslationPath.REFERENCE_AND_OTHER, d);
+    }
+
+    @Test
+    void shortHopBetweenOtherNodesGoesThroughTheirPair() {
+        // d^B = f_BC(386_000) − 305_000 = 50; 1.0001 · 50;
+        // bound 1.0001 · δ_BC + 1500 · 50 / 1_000_000 = 1.0001 + 0.075.
+        TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
+                .duration("B", 305_000, "C", 386_000);
+        assertDuration(50.005, 1.0751, TranslationPath.PAIR_DIRECT, d);
+    }
+
+    @Test
+    void pairDirectTakesTheTighterOfBothDirections() {
+        // Through C: d^C = 386_000 − f_CB(305_000) = 50; 0.9999 · 50;
+        // bound 0.9999 · δ_CB + 600 · 50 / 2_000_000 = 0.9999 + 0.015, tighter than through B.
+        TranslatedDuration d = translator(TranslationMethod.MINRTT, true)
+                .duration("B", 305_000, "C", 386_000);
+        assertDuration(49.995, 1.0149, TranslationPath.PAIR_DIRECT, d);
+    }
+
+    @Test
+    void longHopBetweenOtherNodesGoesThroughTheReference() {
+        // f_C(1_091_000) − f_B(305_000) = 1_002_901.9 − 301_035; bound 650 + 300.1. Through
+        // the pair it would be 1.0001 + 1500 · 705_050 / 1_000_000 = 1058.58.
+        TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
+                .duration("B", 305_000, "C", 1_091_000);
+        assertDuration(701_866.9, 950.1, TranslationPath.BASELINE, d);
+    }
+
+    @Test
+    void hullOfTwoExchangesPerPairGivesTheSameNumbers() {
+        ClockTranslator hull = translator(TranslationMethod.HULL, false);
+        double tolerance = 1e-6;
+        assertDuration(200_020, 300, TranslationPath.SAME_NODE,
+                hull.duration("B", 105_000, "B", 305_000), tolerance);
+        assertDuration(301_055, 750, TranslationPath.REFERENCE_AND_OTHER,
+                hull.duration("R", 200_000, "B", 505_000), tolerance);
+    }
+
+    @Test
+    void hullAlsoTranslatesWithExchangesTheOtherNodeInitiated() {
+        // B -> C bounds the map C <- B too: C's 91_000 came at B's 10_050 ± 1, so
+        // f_CB(305_000) = 385_950 ± 1 and d^C = 1_091_000 − 385_950 = 705_050: 0.9999 · d^C,
+        // bound (0.9999 + 0.0003) · 1 + 600 · 705_050 / 2_000_000, tighter than the baseline's
+        // 950.1. MinRTT uses only exchanges C initiated, and there are none.
+        ClockTranslator hull = translator(TranslationMethod.HULL, false);
+        assertDuration(704_979.495, 212.5152, TranslationPath.PAIR_DIRECT,
+                hull.duration("B", 305_000, "C", 1_091_000), 1e-6);
+        // The short hop the same way, C's pair path counting the rate's uncertainty over the
+        // pair's bound too: 0.9999 · 50, bound (0.9999 + 0.0003) · 1 + 0.0003 · 50.
+        assertDuration(49.995, 1.0152, TranslationPath.PAIR_DIRECT,
+                hull.duration("B", 305_000, "C", 386_000), 1e-6);
+    }
+
+    @Test
+    void translatesTimestampsAndConvertsToNanoseconds() {
+        ClockTranslator translator = translator(TranslationMethod.MINRTT, false);
+        assertEquals(new TranslatedTimestamp(501_055, 750), translator.toReference("B", 505_000));
+        assertEquals(new TranslatedTimestamp(42, 0), translator.toReference("R", 42));
+        assertEquals(150_527.5, translator.ticksToNs(301_055), EXACT);
+        assertEquals("R", translator.referenceNode());
+        assertEquals(TranslationMethod.MINRTT, translator.method());
+    }
+
+    @Test
+    void missingPairMakesOnlyItsPathsUnavailable() {
+        SyncData data = data(false, "R", "C");
+        ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
+        // B to C still works through the pair B -> C, which needs only R <- B.
+        assertDuration(50.005, 1.0751, TranslationPath.PAIR_DIRECT,
+                translator.duration("B", 305_000, "C", 386_000));
+        UnsynchronizedNodesException e = assertThrows(UnsynchronizedNodesException.class,
+                () -> translator.duration("R", 0, "C", 100));
+        assertTrue(e.getMessage().startsWith("no clock translation from R and C to the"
+                + " reference R is possible with MINRTT sync data:\n  R <- C: sync.json has no"
+                + " end-phase measurement of R -> C. Fix: "), e.getMessage());
+        UnsynchronizedNodesException timestamp = assertThrows(
+                UnsynchronizedNodesException.class, () -> translator.toReference("C", 1));
+        assertTrue(timestamp.getMessage().contains("R <- C: sync.json has no end-phase"),
+                timestamp.getMessage());
+    }
+
+    @Test
+    void hullNeedsMeasurementsInEitherDirection() {
+        SyncData data = data(false, "R", "C");
+        UnsynchronizedNodesException e = assertThrows(UnsynchronizedNodesException.class,
+                () -> ClockTranslator.create(data, "R", TranslationMethod.HULL)
+                        .duration("R", 0, "C", 100));
+        assertTrue(e.getMessage().contains("R <- C: sync.json has no end-phase measurement"
+                + " between R and C"), e.getMessage());
+    }
+
+    @Test
+    void rejectsNodesNotInTheData() {
+        ClockTranslator translator = translator(TranslationMethod.MINRTT, false);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> translator.duration("B", 0, "D", 1));
+        assertTrue(e.getMessage().contains("the node \"D\" is not in the sync data; its nodes"
+                + " are [B, C, R]"), e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> ClockTranslator.create(data(false), "X", TranslationMethod.MINRTT));
+    }
+
+    @Test
+    void midPhasesMakeTheMapPiecewise() {
+        // R -> B at B 0, 1_000_000 and 3_000_000: midpoints 1000 ± 5, 1_001_000 ± 10 and
+        // 3_001_600 ± 20, so rate 1 in the first segment and 1.0003 in the second.
+        List<SyncPhase> phases = List.of(
+                phase(SyncPhase.START, 0, pair("R", "B", exchange(1000, 5, 0))),
+                phase(SyncPhase.MID, 1, pair("R", "B", exchange(1_001_000, 10, 1_000_000))),
+                phase(SyncPhase.END, 2, pair("R", "B", exchange(3_001_600, 20, 3_000_000))));
+        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, nodes(), phases, List.of());
+        ClockMap map = ClockMapFactory.create(data, TranslationMethod.MINRTT, "R", "B");
+        assertInstanceOf(PiecewiseClockMap.class, map);
+        assertEquals(new TranslatedTimestamp(501_000, 7.5), map.translate(500_000));
+        assertEquals(new TranslatedTimestamp(1_001_000, 10), map.translate(1_000_000));
+        assertEquals(new TranslatedTimestamp(2_001_300, 15), map.translate(2_000_000));
+        // Outside the phases the first and last segments extrapolate.
+        assertEquals(new TranslatedTimestamp(-999_000, 20), map.translate(-1_000_000));
+        assertEquals(new TranslatedTimestamp(4_001_900, 35), map.translate(4_000_000));
+        assertEquals(1.0003, map.rate(2_500_000), EXACT);
+        assertEquals(30.0 / 2_000_000, map.rateHalfWidth(2_500_000), EXACT);
+        // 500_000 ticks at rate 1 (bound 15 · 0.5) and 1_000_000 at 1.0003 (bound 30 · 0.5).
+        ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
+        assertDuration(1_500_300, 22.5, TranslationPath.SAME_NODE,
+                translator.duration("B", 500_000, "B", 2_000_000));
+        assertDuration(-1_500_300, 22.5, TranslationPath.SAME_NODE,
+                translator.duration("B", 2_000_000, "B", 500_000));
+    }
+
+    @Test
+    void hullReportsExchangesNoLineFits() {
+        // Rate 1 between the start exchanges, rate 2 to the end: no single line fits.
+        SyncExchange first = new SyncExchange(0, 0, 2);
+        SyncExchange second = new SyncExchange(1000, 1000, 1002);
+        PairMeasurement start = new PairMeasurement("R", "B", 2, 0, first,
+                List.of(first, second));
+        PairMeasurement end = pair("R", "B", new SyncExchange(3000, 2000, 3002));
+        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, nodes(),
+                List.of(phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)),
+                List.of());
+        InconsistentSyncException e = assertThrows(InconsistentSyncException.class,
+                () -> ClockTranslator.create(data, "R", TranslationMethod.HULL));
+        assertTrue(e.getMessage().startsWith("R <- B, phases 0 (start) to 1 (end): no linear"
+                + " clock map satisfies every exchange: the exchange"), e.getMessage());
+        // MinRTT looks at the min exchanges only and cannot see the contradiction.
+        ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
+    }
+
+    private static ClockTranslator translator(TranslationMethod method, boolean withCtoB) {
+        return ClockTranslator.create(data(withCtoB), "R", method);
+    }
+
+    /** The fixture; without the pair {@code dropFromEnd} (from, to) in the end phase. */
+    private static SyncData data(boolean withCtoB, String... dropFromEnd) {
+        List<PairMeasurement> start = new ArrayList<>(List.of(
+                pair("R", "B", exchange(1005, 500, 5000)),
+                pair("R", "C", exchange(2002, 200, 90_000)),
+                pair("B", "C", exchange(10_050, 1, 91_000))));
+        List<PairMeasurement> end = new ArrayList<>(List.of(
+                pair("R", "B", exchange(1_001_105, 1000, 1_005_000)),
+                pair("R", "C", exchange(2_001_802, 400, 2_090_000)),
+                pair("B", "C", exchange(2_010_050, 1, 2_091_000))));
+        if (withCtoB) {
+            start.add(pair("C", "B", exchange(90_950, 1, 10_000)));
+            end.add(pair("C", "B", exchange(2_090_950, 1, 2_010_000)));
+        }
+        if (dropFromEnd.length == 2) {
+            end.removeIf(p -> p.from().equals(dropFromEnd[0]) && p.to().equals(dropFromEnd[1]));
+        }
+        return new SyncData(SyncData.SCHEMA_VERSION, nodes(),
+                List.of(phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)),
+                List.of());
+    }
+
+    private static List<SyncNode> nodes() {
+        return List.of(new SyncNode("R", "r.example", 2_000_000_000L),
+                new SyncNode("B", "b.example", 1_000_000_000L),
+                new SyncNode("C", "c.example", 1_000_000_000L));
+    }
+
+    private static SyncPhase phase(String name, int index, PairMeasurement pair) {
+        return phase(name, index, List.of(pair));
+    }
+
+    private static SyncPhase phase(String name, int index, List<PairMeasurement> pairs) {
+        return new SyncPhase(name, index, 0, pairs);
+    }
+
+    private static PairMeasurement pair(String from, String to, SyncExchange min) {
+        return new PairMeasurement(from, to, 1, 0, min, List.of());
+    }
+
+    /** The exchange with midpoint ĉ = {@code midpoint} and half-width δ = {@code halfRtt}. */
+    private static SyncExchange exchange(long midpoint, long halfRtt, long responderTicks) {
+        return new SyncExchange(midpoint - halfRtt, responderTicks, midpoint + halfRtt);
+    }
+
+    private static void assertDuration(double ticks, double bound, TranslationPath path,
+            TranslatedDuration actual) {
+        assertDuration(ticks, bound, path, actual, EXACT);
+    }
+
+    private static void assertDuration(double ticks, double bound, TranslationPath path,
+            TranslatedDuration actual, double tolerance) {
+        assertEquals(path, actual.path(), actual::toString);
+        assertEquals(ticks, actual.durationTicks(), tolerance, actual::toString);
+        assertEquals(bound, actual.boundTicks(), tolerance, actual::toString);
+    }
+}
