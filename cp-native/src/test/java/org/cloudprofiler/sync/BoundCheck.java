@@ -62,13 +62,13 @@ final class BoundCheck {
 
     /** One row of the printed table, in µs at {@code hz} ticks per second. */
     String row(double hz) {
-        return String.format(Locale.ROOT, "%-34s %8d %14.3f %14.3f %14.3f %10d", name, count,
+        return String.format(Locale.ROOT, "%-36s %8d %14.3f %14.3f %14.3f %10d", name, count,
                 maxErrorTicks * 1e6 / hz, maxBoundTicks * 1e6 / hz,
                 meanBoundTicks() * 1e6 / hz, violations);
     }
 
     static String header() {
-        return String.format(Locale.ROOT, "%-34s %8s %14s %14s %14s %10s", "case", "count",
+        return String.format(Locale.ROOT, "%-36s %8s %14s %14s %14s %10s", "case", "count",
                 "max |err| us", "max bound us", "mean bound us", "violations");
     }
 }

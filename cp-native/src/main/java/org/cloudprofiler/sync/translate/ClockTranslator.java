@@ -24,6 +24,15 @@ import org.cloudprofiler.sync.SyncNode;
  * {@code r_B·δ_BC}, leaves out a second-order term, {@code δ_BC} times the half-width of
  * {@code r_B}: about a thousandth of a tick with 50 µs bounds over an hour's run at 2 GHz, but
  * more for short runs with slow exchanges. HULL includes it.
+ *
+ * <p>Clock readings are whole ticks: each lies up to one tick below the instant's exact clock
+ * value. DESIGN's formulas treat readings as exact, so every bound here adds what whole ticks can
+ * cost, which is what makes it hold against ground truth (SyncGroundTruthITCase): one tick of the
+ * node for a duration between two of its own readings ({@code rate} reference ticks), and
+ * {@code 1 + rate} for each translated timestamp, one tick for the sync exchanges' readings and
+ * one for the timestamp's own, valid between the first and the last sync phase (beyond them the
+ * exchanges' share grows as DESIGN's bound does). Two readings of the reference clock itself
+ * differ by exactly the ticks it counted, so R-to-R durations keep bound 0.
  */
 public final class ClockTranslator {
 
@@ -101,7 +110,10 @@ public final class ClockTranslator {
         if (map == null) {
             throw unsynchronized(node, node, List.of(key(referenceNode, node)));
         }
-        return map.translate(ticks);
+        TranslatedTimestamp translated = map.translate(ticks);
+        // Half a tick more: the value is rounded, the map's bound is around the exact estimate.
+        return new TranslatedTimestamp(translated.valueTicks(),
+                translated.boundTicks() + readingAllowance(map, ticks) + 0.5);
     }
 
     /**
@@ -125,18 +137,20 @@ public final class ClockTranslator {
             ClockMap map = maps.get(key(referenceNode, startNode));
             if (map != null) {
                 ScaledDuration scaled = map.scale(startTicks, endTicks - startTicks);
-                candidates.add(new TranslatedDuration(scaled.valueTicks(), scaled.boundTicks(),
-                        TranslationPath.SAME_NODE));
+                candidates.add(new TranslatedDuration(scaled.valueTicks(),
+                        scaled.boundTicks() + map.rate(startTicks), TranslationPath.SAME_NODE));
             }
         } else if (startOnReference || endOnReference) {
             String other = startOnReference ? endNode : startNode;
             ClockMap map = maps.get(key(referenceNode, other));
             if (map != null) {
+                long otherTicks = startOnReference ? endTicks : startTicks;
+                double bound = map.boundTicks(otherTicks) + readingAllowance(map, otherTicks);
                 candidates.add(startOnReference
-                        ? new TranslatedDuration(map.ticksSince(startTicks, endTicks),
-                                map.boundTicks(endTicks), TranslationPath.REFERENCE_AND_OTHER)
-                        : new TranslatedDuration(-map.ticksSince(endTicks, startTicks),
-                                map.boundTicks(startTicks), TranslationPath.REFERENCE_AND_OTHER));
+                        ? new TranslatedDuration(map.ticksSince(startTicks, endTicks), bound,
+                                TranslationPath.REFERENCE_AND_OTHER)
+                        : new TranslatedDuration(-map.ticksSince(endTicks, startTicks), bound,
+                                TranslationPath.REFERENCE_AND_OTHER));
             }
         } else {
             addPairDirect(candidates, startNode, startTicks, endNode, endTicks, false);
@@ -180,12 +194,14 @@ public final class ClockTranslator {
         double rate = hostMap.rate(translatedTicks) + (method == TranslationMethod.HULL
                 ? hostMap.rateHalfWidth(translatedTicks) : 0);
         double translationBound = rate * pairMap.boundTicks(otherTicks);
+        // Whole ticks: the other timestamp's translation onto the host, and the host's reading.
+        double wholeTicks = rate * (readingAllowance(pairMap, otherTicks) + 1);
         candidates.add(new TranslatedDuration(reversed ? -scaled.valueTicks()
-                : scaled.valueTicks(), translationBound + scaled.boundTicks(),
+                : scaled.valueTicks(), translationBound + scaled.boundTicks() + wholeTicks,
                 TranslationPath.PAIR_DIRECT));
     }
 
-    /** {@code f_C(c_v) − f_B(c_u)}, bound {@code δ_B(c_u) + δ_C(c_v)}. */
+    /** {@code f_C(c_v) − f_B(c_u)}, bound {@code δ_B(c_u) + δ_C(c_v)} (plus whole ticks). */
     private void addBaseline(List<TranslatedDuration> candidates, String startNode,
             long startTicks, String endNode, long endTicks) {
         ClockMap startMap = maps.get(key(referenceNode, startNode));
@@ -197,8 +213,18 @@ public final class ClockTranslator {
         long origin = startMap.translateTicks(startTicks);
         candidates.add(new TranslatedDuration(
                 endMap.ticksSince(origin, endTicks) - startMap.ticksSince(origin, startTicks),
-                startMap.boundTicks(startTicks) + endMap.boundTicks(endTicks),
+                startMap.boundTicks(startTicks) + endMap.boundTicks(endTicks)
+                        + readingAllowance(startMap, startTicks)
+                        + readingAllowance(endMap, endTicks),
                 TranslationPath.BASELINE));
+    }
+
+    /**
+     * What whole-tick readings can add to a timestamp translated by {@code map}, target ticks:
+     * one tick for the sync exchanges' readings, one source tick for the timestamp's own.
+     */
+    private static double readingAllowance(ClockMap map, long sourceTicks) {
+        return 1 + map.rate(sourceTicks);
     }
 
     private void requireKnown(String node) {

@@ -5,7 +5,8 @@ package org.cloudprofiler.sync.translate;
  *
  * @param valueTicks the estimate on the target clock, rounded to the nearest tick (so within half
  *     a tick of the unrounded estimate), target ticks
- * @param boundTicks half-width of the interval around the unrounded estimate that holds the true
- *     value whenever the clocks are linearly related, target ticks
+ * @param boundTicks half-width of the interval around {@code valueTicks} that holds the true
+ *     value whenever the clocks are linearly related, target ticks; from a {@link ClockMap}, the
+ *     interval is around the unrounded estimate, from {@link ClockTranslator} around the value
  */
 public record TranslatedTimestamp(long valueTicks, double boundTicks) {}

@@ -26,6 +26,13 @@ import org.junit.jupiter.api.Test;
 class ClockTranslatorTest {
 
     private static final double EXACT = 1e-9;
+    // Whole-tick allowances ClockTranslator adds to DESIGN's bounds: B's clock runs at 1.0001
+    // reference ticks per tick, C's at 0.9999, and B and C at 1 relative to each other.
+    private static final double B_READING = 1.0001;
+    private static final double B_TIMESTAMP = 1 + B_READING;
+    private static final double C_TIMESTAMP = 1 + 0.9999;
+    private static final double B_HOSTS_C = B_READING * (1 + 1 + 1);
+    private static final double C_HOSTS_B = 0.9999 * (1 + 1 + 1);
 
     @Test
     void bothOnTheReferenceIsAPlainDifference() {
@@ -39,10 +46,10 @@ class ClockTranslatorTest {
         // 1.0001 · 200_000; bound (500 + 1000) · 200_000 / 1_000_000.
         TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
                 .duration("B", 105_000, "B", 305_000);
-        assertDuration(200_020, 300, TranslationPath.SAME_NODE, d);
+        assertDuration(200_020, 300 + B_READING, TranslationPath.SAME_NODE, d);
         TranslatedDuration backwards = translator(TranslationMethod.MINRTT, false)
                 .duration("B", 305_000, "B", 105_000);
-        assertDuration(-200_020, 300, TranslationPath.SAME_NODE, backwards);
+        assertDuration(-200_020, 300 + B_READING, TranslationPath.SAME_NODE, backwards);
     }
 
     @Test
@@ -50,14 +57,14 @@ class ClockTranslatorTest {
         // f_B(505_000) = 1005 + 1.0001 · 500_000 = 501_055; σ = 0.5: 0.5 · 500 + 0.5 · 1000.
         TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
                 .duration("R", 200_000, "B", 505_000);
-        assertDuration(301_055, 750, TranslationPath.REFERENCE_AND_OTHER, d);
+        assertDuration(301_055, 750 + B_TIMESTAMP, TranslationPath.REFERENCE_AND_OTHER, d);
     }
 
     @Test
     void otherThenReferenceTranslatesTheStart() {
         TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
                 .duration("B", 505_000, "R", 600_000);
-        assertDuration(98_945, 750, TranslationPath.REFERENCE_AND_OTHER, d);
+        assertDuration(98_945, 750 + B_TIMESTAMP, TranslationPath.REFERENCE_AND_OTHER, d);
     }
 
     @Test
@@ -66,7 +73,7 @@ class ClockTranslatorTest {
         // bound 1.0001 · δ_BC + 1500 · 50 / 1_000_000 = 1.0001 + 0.075.
         TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
                 .duration("B", 305_000, "C", 386_000);
-        assertDuration(50.005, 1.0751, TranslationPath.PAIR_DIRECT, d);
+        assertDuration(50.005, 1.0751 + B_HOSTS_C, TranslationPath.PAIR_DIRECT, d);
     }
 
     @Test
@@ -75,7 +82,7 @@ class ClockTranslatorTest {
         // bound 0.9999 · δ_CB + 600 · 50 / 2_000_000 = 0.9999 + 0.015, tighter than through B.
         TranslatedDuration d = translator(TranslationMethod.MINRTT, true)
                 .duration("B", 305_000, "C", 386_000);
-        assertDuration(49.995, 1.0149, TranslationPath.PAIR_DIRECT, d);
+        assertDuration(49.995, 1.0149 + C_HOSTS_B, TranslationPath.PAIR_DIRECT, d);
     }
 
     @Test
@@ -84,16 +91,16 @@ class ClockTranslatorTest {
         // the pair it would be 1.0001 + 1500 · 705_050 / 1_000_000 = 1058.58.
         TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
                 .duration("B", 305_000, "C", 1_091_000);
-        assertDuration(701_866.9, 950.1, TranslationPath.BASELINE, d);
+        assertDuration(701_866.9, 950.1 + B_TIMESTAMP + C_TIMESTAMP, TranslationPath.BASELINE, d);
     }
 
     @Test
     void hullOfTwoExchangesPerPairGivesTheSameNumbers() {
         ClockTranslator hull = translator(TranslationMethod.HULL, false);
         double tolerance = 1e-6;
-        assertDuration(200_020, 300, TranslationPath.SAME_NODE,
+        assertDuration(200_020, 300 + B_READING, TranslationPath.SAME_NODE,
                 hull.duration("B", 105_000, "B", 305_000), tolerance);
-        assertDuration(301_055, 750, TranslationPath.REFERENCE_AND_OTHER,
+        assertDuration(301_055, 750 + B_TIMESTAMP, TranslationPath.REFERENCE_AND_OTHER,
                 hull.duration("R", 200_000, "B", 505_000), tolerance);
     }
 
@@ -104,18 +111,20 @@ class ClockTranslatorTest {
         // bound (0.9999 + 0.0003) · 1 + 600 · 705_050 / 2_000_000, tighter than the baseline's
         // 950.1. MinRTT uses only exchanges C initiated, and there are none.
         ClockTranslator hull = translator(TranslationMethod.HULL, false);
-        assertDuration(704_979.495, 212.5152, TranslationPath.PAIR_DIRECT,
+        assertDuration(704_979.495, 212.5152 + 1.0002 * 3, TranslationPath.PAIR_DIRECT,
                 hull.duration("B", 305_000, "C", 1_091_000), 1e-6);
         // The short hop the same way, C's pair path counting the rate's uncertainty over the
         // pair's bound too: 0.9999 · 50, bound (0.9999 + 0.0003) · 1 + 0.0003 · 50.
-        assertDuration(49.995, 1.0152, TranslationPath.PAIR_DIRECT,
+        assertDuration(49.995, 1.0152 + 1.0002 * 3, TranslationPath.PAIR_DIRECT,
                 hull.duration("B", 305_000, "C", 386_000), 1e-6);
     }
 
     @Test
     void translatesTimestampsAndConvertsToNanoseconds() {
         ClockTranslator translator = translator(TranslationMethod.MINRTT, false);
-        assertEquals(new TranslatedTimestamp(501_055, 750), translator.toReference("B", 505_000));
+        // Half a tick more for the rounded value.
+        assertEquals(new TranslatedTimestamp(501_055, 750 + B_TIMESTAMP + 0.5),
+                translator.toReference("B", 505_000));
         assertEquals(new TranslatedTimestamp(42, 0), translator.toReference("R", 42));
         assertEquals(150_527.5, translator.ticksToNs(301_055), EXACT);
         assertEquals("R", translator.referenceNode());
@@ -127,7 +136,7 @@ class ClockTranslatorTest {
         SyncData data = data(false, "R", "C");
         ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
         // B to C still works through the pair B -> C, which needs only R <- B.
-        assertDuration(50.005, 1.0751, TranslationPath.PAIR_DIRECT,
+        assertDuration(50.005, 1.0751 + B_HOSTS_C, TranslationPath.PAIR_DIRECT,
                 translator.duration("B", 305_000, "C", 386_000));
         UnsynchronizedNodesException e = assertThrows(UnsynchronizedNodesException.class,
                 () -> translator.duration("R", 0, "C", 100));
@@ -182,9 +191,9 @@ class ClockTranslatorTest {
         assertEquals(30.0 / 2_000_000, map.rateHalfWidth(2_500_000), EXACT);
         // 500_000 ticks at rate 1 (bound 15 · 0.5) and 1_000_000 at 1.0003 (bound 30 · 0.5).
         ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
-        assertDuration(1_500_300, 22.5, TranslationPath.SAME_NODE,
+        assertDuration(1_500_300, 22.5 + 1, TranslationPath.SAME_NODE,
                 translator.duration("B", 500_000, "B", 2_000_000));
-        assertDuration(-1_500_300, 22.5, TranslationPath.SAME_NODE,
+        assertDuration(-1_500_300, 22.5 + 1.0003, TranslationPath.SAME_NODE,
                 translator.duration("B", 2_000_000, "B", 500_000));
     }
 

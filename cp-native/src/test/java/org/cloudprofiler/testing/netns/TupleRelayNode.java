@@ -108,7 +108,9 @@ public final class TupleRelayNode {
             server.setReuseAddress(true);
             server.bind(new InetSocketAddress(settings.listenHost(), settings.listenPort()));
             openChannels();
-            openReturnTrip();
+            if (settings.index() == 1) {
+                openReturnTrip();
+            }
             System.out.println("READY");
             System.out.flush();
             try (Socket next = connectToSuccessor()) {
@@ -236,7 +238,7 @@ public final class TupleRelayNode {
         try {
             while ((read = in.readNBytes(frame, 0, FRAME_BYTES)) == FRAME_BYTES) {
                 log(receiveChannel, id.getLong(0));
-                if (returnTripChannel != 0) {
+                if (returnTripChannel != 0 && settings.index() == 1) {
                     log(returnTripChannel, id.getLong(0));  // node 1 acknowledges to node 0
                 }
                 received++;
@@ -273,6 +275,7 @@ public final class TupleRelayNode {
 
     /** Sends the ids on an absolute schedule, so a late wake-up does not slow the whole run. */
     private void originate(Socket next) throws IOException {
+        openReturnTrip();  // here: a parameterized channel belongs to the thread that set it up
         OutputStream out = next.getOutputStream();
         byte[] frame = new byte[FRAME_BYTES];
         ByteBuffer id = ByteBuffer.wrap(frame);
