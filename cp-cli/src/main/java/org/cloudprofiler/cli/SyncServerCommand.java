@@ -172,8 +172,8 @@ public final class SyncServerCommand implements Callable<Integer> {
     }
 
     private void printModel(TransferModel model) {
-        console.printf(Locale.ROOT, "  transfer %s -> %s: t = %.1f ns + %.4f ns/B·size + %.3g"
-                + " ns/B²·size² (MAPE %.1f%%; linear fit MAPE %.1f%%)%n", model.from(),
+        console.printf(Locale.ROOT, "  transfer %s -> %s: t = %.1f ns %+.4f ns/B * size %+.3g"
+                + " ns/B^2 * size^2 (MAPE %.1f%%; linear fit MAPE %.1f%%)%n", model.from(),
                 model.to(), model.quadratic().p(), model.quadratic().q(), model.quadratic().r(),
                 model.quadratic().mapePercent(), model.linear().mapePercent());
     }

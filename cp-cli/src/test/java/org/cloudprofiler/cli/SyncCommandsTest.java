@@ -1,0 +1,78 @@
+package org.cloudprofiler.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.cloudprofiler.sync.SyncData;
+import org.cloudprofiler.sync.SyncJson;
+import org.cloudprofiler.sync.SyncNode;
+import org.cloudprofiler.sync.SyncPhase;
+import org.cloudprofiler.sync.TransferModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code sync-server} and two {@code sync-agent}s over loopback, as a user would run them. */
+class SyncCommandsTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void aRunWritesSyncJsonWithBothPhasesAndTransferModels() throws Exception {
+        int port = freeUdpPort();
+        Path out = directory.resolve("sync.json");
+        CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> run(
+                "sync-server", "--port", String.valueOf(port), "--nodes", "2", "--token", "t",
+                "--duration", "1s", "--mid-interval", "500ms", "--exchanges", "30",
+                "--keep-all", "--sweep", "--sweep-sizes", "64,4096,65536",
+                "--sweep-repetitions", "3", "--out", out.toString()));
+        List<CompletableFuture<Integer>> agents = List.of("a", "b").stream()
+                .map(id -> CompletableFuture.supplyAsync(() -> run("sync-agent", "--server",
+                        "127.0.0.1:" + port, "--node-id", id, "--token", "t")))
+                .toList();
+        assertEquals(0, server.get(60, TimeUnit.SECONDS));
+        for (CompletableFuture<Integer> agent : agents) {
+            assertEquals(0, agent.get(30, TimeUnit.SECONDS));
+        }
+
+        SyncData data = SyncJson.read(out);
+        assertEquals(List.of("a", "b"), data.nodes().stream().map(SyncNode::id).sorted().toList());
+        List<String> phases = data.phases().stream().map(SyncPhase::name).toList();
+        assertEquals(SyncPhase.START, phases.get(0));
+        assertEquals(SyncPhase.END, phases.get(phases.size() - 1));
+        assertTrue(phases.contains(SyncPhase.MID), phases.toString());
+        for (SyncPhase phase : data.phases()) {
+            assertEquals(2, phase.pairs().size(), phase.toString());
+            phase.pairs().forEach(pair -> assertEquals(pair.exchanges(), pair.all().size()));
+        }
+        assertEquals(2, data.transferModels().size());
+        for (TransferModel model : data.transferModels()) {
+            assertEquals(3, model.samples().size());
+            assertTrue(model.quadratic().mseNs2() <= model.linear().mseNs2() * (1 + 1e-9));
+        }
+    }
+
+    @Test
+    void anAgentWithoutServerFailsWithTheFix() throws Exception {
+        int port = freeUdpPort();
+        assertEquals(1, run("sync-agent", "--server", "127.0.0.1:" + port, "--timeout", "500ms"));
+    }
+
+    private static int run(String... args) {
+        return new CommandLine(new CloudProfilerCommand()).execute(args);
+    }
+
+    private static int freeUdpPort() throws Exception {
+        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
