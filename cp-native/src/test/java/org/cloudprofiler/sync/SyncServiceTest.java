@@ -26,7 +26,8 @@ class SyncServiceTest {
                         .withNodeId(id).withToken("tok")).start());
             }
             List<SyncNode> nodes = server.awaitNodes(3, WAIT);
-            assertEquals(List.of("n0", "n1", "n2"), nodes.stream().map(SyncNode::id).sorted().toList());
+            assertEquals(List.of("n0", "n1", "n2"),
+                    nodes.stream().map(SyncNode::id).sorted().toList());
             assertTrue(nodes.stream().allMatch(n -> n.host().equals("127.0.0.1") && n.tscHz() > 0));
 
             PhaseReport start = server.runPhase(SyncPhase.START, 30, true,
