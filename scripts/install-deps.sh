@@ -3,7 +3,7 @@
 # Idempotent: does nothing when every package is already present.
 set -euo pipefail
 
-PACKAGES=(cmake make g++ libzstd-dev libgtest-dev binutils procps)
+PACKAGES=(cmake make g++ libzstd-dev libgtest-dev libzmq3-dev cppzmq-dev binutils procps iproute2)
 
 missing=()
 for package in "${PACKAGES[@]}"; do
