@@ -1,0 +1,20 @@
+package org.cloudprofiler.generator.search;
+
+import java.util.List;
+
+/**
+ * The answer of a throughput search and every run that led to it.
+ *
+ * @param maxSustainedTuplesPerSecond the highest rate that passed, 0 if none did
+ * @param lowestFailedTuplesPerSecond the lowest rate that failed, or -1 if none failed (the
+ *     search reached its upper limit)
+ * @param resolutionTuplesPerSecond the search stopped when the two were this close
+ * @param steps in the order they ran
+ */
+public record SearchResult(long maxSustainedTuplesPerSecond, long lowestFailedTuplesPerSecond,
+        long resolutionTuplesPerSecond, List<SearchStep> steps) {
+
+    public SearchResult {
+        steps = List.copyOf(steps);
+    }
+}
