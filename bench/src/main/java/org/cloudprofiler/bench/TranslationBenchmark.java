@@ -37,6 +37,8 @@ public class TranslationBenchmark {
     private static final long RUN_TICKS = 180_000_000_000_000L;
 
     private final long[] sourceTicks = new long[CallBatch.CALLS];
+    private SyncExchange startMin;
+    private SyncExchange endMin;
     private MinRttClockMap fast;
     private ReferenceTranslation exact;
     private HullClockMap hull;
@@ -47,8 +49,8 @@ public class TranslationBenchmark {
         List<SyncExchange> start = phase(0, random);
         List<SyncExchange> end = phase(RUN_TICKS, random);
         Comparator<SyncExchange> byRtt = Comparator.comparingLong(SyncExchange::rttTicks);
-        SyncExchange startMin = start.stream().min(byRtt).orElseThrow();
-        SyncExchange endMin = end.stream().min(byRtt).orElseThrow();
+        startMin = start.stream().min(byRtt).orElseThrow();
+        endMin = end.stream().min(byRtt).orElseThrow();
         fast = new MinRttClockMap(startMin, endMin);
         exact = new ReferenceTranslation(startMin, endMin);
         List<SyncExchange> all = new ArrayList<>(start);
@@ -75,6 +77,21 @@ public class TranslationBenchmark {
         long sum = 0;
         for (long ticks : sourceTicks) {
             sum += exact.translateTicks(ticks);
+        }
+        return sum;
+    }
+
+    /**
+     * The straightforward exact translation: DESIGN's formula evaluated in BigDecimal from the
+     * two min exchanges for every timestamp, constants included, as an analysis that does not
+     * precompute per map would.
+     */
+    @Benchmark
+    @OperationsPerInvocation(CallBatch.CALLS)
+    public long minRttBigDecimalPerTimestamp() {
+        long sum = 0;
+        for (long ticks : sourceTicks) {
+            sum += new ReferenceTranslation(startMin, endMin).translateTicks(ticks);
         }
         return sum;
     }
