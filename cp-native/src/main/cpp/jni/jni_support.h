@@ -43,7 +43,11 @@ Result guarded(JNIEnv* env, Result failed, Body&& body) {
     return failed;
 }
 
+// Callers check for null first (the Java wrappers do): JNI would crash on it.
 inline std::string toUtf8(JNIEnv* env, jstring text) {
+    if (text == nullptr) {
+        return std::string();
+    }
     const char* chars = env->GetStringUTFChars(text, nullptr);
     if (chars == nullptr) {
         return std::string();

@@ -53,20 +53,25 @@ jstring JNICALL serverAddress0(JNIEnv* env, jclass, jlong handle) {
     return env->NewStringUTF(server(handle)->local().toString().c_str());
 }
 
-jboolean JNICALL serverAwaitNodes0(JNIEnv*, jclass, jlong handle, jint count, jint timeoutMs) {
-    return server(handle)->awaitNodes(static_cast<size_t>(count), timeoutMs) ? JNI_TRUE
-                                                                            : JNI_FALSE;
+jboolean JNICALL serverAwaitNodes0(JNIEnv* env, jclass, jlong handle, jint count,
+                                   jint timeoutMs) {
+    return guarded<jboolean>(env, JNI_FALSE, [&] {
+        return server(handle)->awaitNodes(static_cast<size_t>(count), timeoutMs) ? JNI_TRUE
+                                                                                : JNI_FALSE;
+    });
 }
 
 // Three strings per node: id, address, TSC Hz in decimal.
 jobjectArray JNICALL serverNodes0(JNIEnv* env, jclass, jlong handle) {
-    std::vector<std::string> fields;
-    for (const sync::SyncNodeInfo& node : server(handle)->nodes()) {
-        fields.push_back(node.id);
-        fields.push_back(node.address.toString());
-        fields.push_back(std::to_string(node.tscHz));
-    }
-    return toStringArray(env, fields);
+    return guarded<jobjectArray>(env, nullptr, [&] {
+        std::vector<std::string> fields;
+        for (const sync::SyncNodeInfo& node : server(handle)->nodes()) {
+            fields.push_back(node.id);
+            fields.push_back(node.address.toString());
+            fields.push_back(std::to_string(node.tscHz));
+        }
+        return toStringArray(env, fields);
+    });
 }
 
 // {long[] pairs, String[] problems}. Per pair: from, to, completed, lost, s, b, r, n, then n
@@ -142,11 +147,13 @@ jobjectArray JNICALL serverRunSweep0(JNIEnv* env, jclass, jlong handle, jintArra
 jlongArray JNICALL serverCounters0(JNIEnv* env, jclass, jlong handle) {
     sync::SyncServerCounters c = server(handle)->counters();
     return toLongArray(env, {c.malformed, c.oversized, c.wrongToken, c.unexpected,
-                             c.registrations});
+                             c.registrations, c.refused});
 }
 
-jint JNICALL serverShutdownAgents0(JNIEnv*, jclass, jlong handle, jint timeoutMs) {
-    return static_cast<jint>(server(handle)->shutdownAgents(timeoutMs));
+jint JNICALL serverShutdownAgents0(JNIEnv* env, jclass, jlong handle, jint timeoutMs) {
+    return guarded<jint>(env, 0, [&] {
+        return static_cast<jint>(server(handle)->shutdownAgents(timeoutMs));
+    });
 }
 
 void JNICALL serverClose0(JNIEnv*, jclass, jlong handle) { delete server(handle); }
@@ -174,8 +181,14 @@ jstring JNICALL agentAddress0(JNIEnv* env, jclass, jlong handle) {
     return env->NewStringUTF(agent(handle)->local().toString().c_str());
 }
 
+jobjectArray runAgent(JNIEnv* env, jlong handle);
+
 // {outcome, message}; the outcome is the name of SyncAgent::Outcome without its k.
 jobjectArray JNICALL agentRun0(JNIEnv* env, jclass, jlong handle) {
+    return guarded<jobjectArray>(env, nullptr, [&] { return runAgent(env, handle); });
+}
+
+jobjectArray runAgent(JNIEnv* env, jlong handle) {
     SyncAgent::Result result = agent(handle)->run();
     const char* outcome = "STOPPED";
     switch (result.outcome) {
@@ -191,6 +204,9 @@ jobjectArray JNICALL agentRun0(JNIEnv* env, jclass, jlong handle) {
         case SyncAgent::Outcome::kNeverRegistered:
             outcome = "NEVER_REGISTERED";
             break;
+        case SyncAgent::Outcome::kRefused:
+            outcome = "REFUSED";
+            break;
     }
     return toStringArray(env, {outcome, result.message});
 }
@@ -203,7 +219,8 @@ jlongArray JNICALL agentCounters0(JNIEnv* env, jclass, jlong handle) {
                              c.unexpected.load(), c.pingsAnswered.load(),
                              c.exchangesCompleted.load(), c.exchangesLost.load(),
                              agent(handle)->sweepResponder().framesAnswered(),
-                             agent(handle)->sweepResponder().badFrames()});
+                             agent(handle)->sweepResponder().badFrames(),
+                             c.clockWentBackwards.load()});
 }
 
 void JNICALL agentClose0(JNIEnv*, jclass, jlong handle) { delete agent(handle); }

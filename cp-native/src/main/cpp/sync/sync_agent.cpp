@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "../config.h"
+#include "../profiler_error.h"
 #include "../tsc_clock.h"
 
 namespace cloudprofiler::sync {
@@ -23,14 +25,36 @@ SyncAgent::SyncAgent(SyncAgentOptions options)
     : options_(std::move(options)),
       tokenHash_(hashToken(options_.token)),
       delay_(TestSyncDelay::fromEnvironment()),
-      socket_(Address{bindAddressFor(options_), options_.port}),
-      sweepResponder_(socket_.local()),
-      buffer_(kMaxDatagramBytes + 1) {}
+      buffer_(kMaxDatagramBytes + 1) {
+    if (!isValidNameComponent(options_.nodeId) || options_.nodeId.size() > kMaxNodeIdBytes) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "node id '" + options_.nodeId + "' is not valid: use at most " +
+                                std::to_string(kMaxNodeIdBytes) +
+                                " letters, digits and . _ - + @ = (as for CP_NODE_ID)");
+    }
+    if (!TscClock::testClockError().empty()) {
+        throw ProfilerError(ProfilerError::Kind::kEnvironment, TscClock::testClockError());
+    }
+    Address bind{bindAddressFor(options_), options_.port};
+    // The sweep listener takes the UDP socket's port number over TCP. With a port of the
+    // kernel's choosing, that number may be taken for TCP: then try another.
+    for (int attempt = 0;; ++attempt) {
+        socket_ = std::make_unique<UdpSocket>(bind);
+        try {
+            sweepResponder_ = std::make_unique<SweepResponder>(socket_->local(), tokenHash_);
+            return;
+        } catch (const ProfilerError&) {
+            if (options_.port != 0 || attempt == 4) {
+                throw;
+            }
+        }
+    }
+}
 
 SyncAgent::Poll SyncAgent::poll(int timeoutMs, Inbound& in) {
     size_t length = 0;
     UdpSocket::Received received =
-        socket_.receive(buffer_.data(), buffer_.size() - 1, timeoutMs, length, in.from);
+        socket_->receive(buffer_.data(), buffer_.size() - 1, timeoutMs, length, in.from);
     // Read right after the datagram is taken, before any decoding: this is the exchange's
     // `b` (responder) or `r` (initiator).
     in.arrivalTsc = TscClock::read();
@@ -50,7 +74,8 @@ SyncAgent::Poll SyncAgent::poll(int timeoutMs, Inbound& in) {
         counters_.wrongToken.fetch_add(1);
         return Poll::kDropped;
     }
-    if (in.from == options_.server) {
+    // A refusal is no sign of a session: an agent refused for good must still time out.
+    if (in.from == options_.server && in.message.type != MessageType::kRefused) {
         lastFromServerNs_ = nowNs();
     }
     return Poll::kMessage;
@@ -58,7 +83,7 @@ SyncAgent::Poll SyncAgent::poll(int timeoutMs, Inbound& in) {
 
 void SyncAgent::send(const Message& message, const Address& to) {
     std::vector<uint8_t> bytes = encode(message, tokenHash_);
-    socket_.send(bytes.data(), bytes.size(), to);
+    socket_->send(bytes.data(), bytes.size(), to);
 }
 
 void SyncAgent::reply(const Message& request, Message response, const Address& to) {
@@ -96,8 +121,14 @@ void SyncAgent::respondPromptly(const Message& expect) {
             answerPing(in);
             ++answered;
         } else if (in.from == options_.server) {
-            if (in.message.type == MessageType::kExpect) {
+            if (in.message.type == MessageType::kExpect &&
+                in.message.requestId == expect.requestId) {
                 reply(in.message, Message::of(MessageType::kExpectAck), in.from);  // a retry
+                continue;
+            }
+            if (in.message.type == MessageType::kHeartbeat) {
+                // One sent just before the pair began: answer it and keep answering promptly.
+                reply(in.message, Message::of(MessageType::kHeartbeatAck), in.from);
                 continue;
             }
             deferred_ = in;
@@ -123,10 +154,10 @@ Message SyncAgent::measure(const Message& request) {
         ping.sequence = sequence;
         std::vector<uint8_t> bytes = encode(ping, tokenHash_);
         uint64_t s = TscClock::read();
-        bool sent = socket_.send(bytes.data(), bytes.size(), peer);
+        bool sent = socket_->send(bytes.data(), bytes.size(), peer);
         bool completed = false;
         int64_t deadline = nowNs() + timeoutNs;
-        while (sent && !completed && nowNs() < deadline) {
+        while (sent && !completed && nowNs() < deadline && !stopping_.load()) {
             if (poll(0, in) != Poll::kMessage) {
                 continue;
             }
@@ -134,6 +165,12 @@ Message SyncAgent::measure(const Message& request) {
             if (message.type == MessageType::kPong && in.from == peer &&
                 message.sequence == sequence) {
                 Exchange exchange{s, message.responderTsc, in.arrivalTsc};
+                if (exchange.r < exchange.s) {
+                    // The clock went backwards (a TSC that is not synchronised across this
+                    // host's CPUs): the exchange proves nothing, so it counts as lost.
+                    counters_.clockWentBackwards.fetch_add(1);
+                    break;
+                }
                 if (request.keepAll) {
                     keptRows_.push_back(exchange);
                 }
@@ -175,7 +212,8 @@ Message SyncAgent::sweep(const Message& request) {
     }
     SweepOutcome outcome =
         runTransferSweep(Address{request.peerAddress, request.peerPort}, request.sizes,
-                         request.count, static_cast<int>(std::max<uint32_t>(request.timeoutMs, 1)));
+                         request.count, static_cast<int>(std::max<uint32_t>(request.timeoutMs, 1)),
+                         tokenHash_, stopping_);
     result.points = outcome.points;
     result.problem = outcome.problem;
     return result;
@@ -232,6 +270,7 @@ SyncAgent::Result SyncAgent::run() {
     int64_t nextRegister = started;
     int64_t timeoutNs = static_cast<int64_t>(options_.serverTimeoutMs) * 1'000'000;
     std::string server = options_.server.toString();
+    std::string refusal;
     Inbound in;
     while (!stopping_.load()) {
         int64_t now = nowNs();
@@ -248,6 +287,10 @@ SyncAgent::Result SyncAgent::run() {
             seconds.erase(seconds.find_last_not_of('0') + 1);
             if (seconds.back() == '.') {
                 seconds.pop_back();
+            }
+            if (!registered && !refusal.empty()) {
+                return {Outcome::kRefused,
+                        "the sync server at " + server + " refused this agent: " + refusal};
             }
             if (!registered) {
                 return {Outcome::kNeverRegistered,
@@ -268,11 +311,19 @@ SyncAgent::Result SyncAgent::run() {
         if (in.message.type == MessageType::kPing) {
             answerPing(in);
         } else if (in.from == options_.server) {
+            if (in.message.type == MessageType::kRefused) {
+                // Not final at once: an agent restarted quickly is refused until the server
+                // stops hearing from its old address. It stays refused if the id is in use.
+                refusal = in.message.problem;
+                continue;
+            }
             if (in.message.type == MessageType::kRegistered) {
                 registered = true;
             } else if (!handleServer(in)) {
                 return {Outcome::kShutdown, "the sync server at " + server + " ended the session"};
             }
+            // A measurement or sweep may outlast the timeout: the server was waiting on us.
+            lastFromServerNs_ = nowNs();
         } else {
             counters_.unexpected.fetch_add(1);
         }

@@ -36,22 +36,23 @@ struct SyncAgentCounters {
     std::atomic<uint64_t> pingsAnswered{0};
     std::atomic<uint64_t> exchangesCompleted{0};
     std::atomic<uint64_t> exchangesLost{0};
+    std::atomic<uint64_t> clockWentBackwards{0};  // exchanges with r < s, counted as lost
 };
 
 class SyncAgent {
 public:
-    enum class Outcome { kShutdown, kStopped, kServerSilent, kNeverRegistered };
+    enum class Outcome { kShutdown, kStopped, kServerSilent, kNeverRegistered, kRefused };
     struct Result {
         Outcome outcome;
         std::string message;
     };
 
-    // Binds the socket; throws ProfilerError naming the address if it cannot.
+    // Checks the node id and binds the sockets; throws ProfilerError naming what is wrong.
     explicit SyncAgent(SyncAgentOptions options);
 
-    Address local() const { return socket_.local(); }
+    Address local() const { return socket_->local(); }
     const SyncAgentCounters& counters() const { return counters_; }
-    const SweepResponder& sweepResponder() const { return sweepResponder_; }
+    const SweepResponder& sweepResponder() const { return *sweepResponder_; }
 
     // Serves until the server says shut down, stop() is called, or the server falls silent.
     Result run();
@@ -79,8 +80,8 @@ private:
     SyncAgentOptions options_;
     uint64_t tokenHash_;
     TestSyncDelay delay_;
-    UdpSocket socket_;
-    SweepResponder sweepResponder_;
+    std::unique_ptr<UdpSocket> socket_;
+    std::unique_ptr<SweepResponder> sweepResponder_;
     SyncAgentCounters counters_;
     std::atomic<bool> stopping_{false};
     std::vector<uint8_t> buffer_;

@@ -1,5 +1,7 @@
 #include "sync_message.h"
 
+#include <algorithm>
+
 #include "../byte_buffer.h"
 #include "../config.h"
 
@@ -66,7 +68,7 @@ Exchange readExchange(Reader& in) {
 
 bool knownType(uint8_t type) {
     return type >= static_cast<uint8_t>(MessageType::kRegister) &&
-           type <= static_cast<uint8_t>(MessageType::kSwept);
+           type <= static_cast<uint8_t>(MessageType::kRefused);
 }
 
 }  // namespace
@@ -148,6 +150,9 @@ std::vector<uint8_t> encode(const Message& message, uint64_t tokenHash) {
                 out.u32(point.completed);
                 out.u64(point.minTicks);
             }
+            out.string16(message.problem.substr(0, kMaxProblemBytes));
+            break;
+        case MessageType::kRefused:
             out.string16(message.problem.substr(0, kMaxProblemBytes));
             break;
         case MessageType::kRegistered:
@@ -255,6 +260,9 @@ DecodeStatus decode(const uint8_t* data, size_t length, uint64_t tokenHash, Mess
             out.problem = in.string16(kMaxProblemBytes);
             break;
         }
+        case MessageType::kRefused:
+            out.problem = in.string16(kMaxProblemBytes);
+            break;
         case MessageType::kRegistered:
         case MessageType::kHeartbeat:
         case MessageType::kHeartbeatAck:
@@ -263,7 +271,10 @@ DecodeStatus decode(const uint8_t* data, size_t length, uint64_t tokenHash, Mess
         case MessageType::kBye:
             break;
     }
-    return in.complete() ? DecodeStatus::kOk : DecodeStatus::kMalformed;
+    // Problem texts end up in Java strings and on consoles: printable ASCII only.
+    bool printable = std::all_of(out.problem.begin(), out.problem.end(),
+                                 [](char c) { return c >= 0x20 && c < 0x7F; });
+    return in.complete() && printable ? DecodeStatus::kOk : DecodeStatus::kMalformed;
 }
 
 }  // namespace cloudprofiler::sync

@@ -37,6 +37,7 @@ enum class MessageType : uint8_t {
     kPong = 14,  // responder → initiator, with the responder's clock reading
     kSweep = 15,  // server → initiator: time TCP transfers of several sizes to a peer
     kSwept = 16,  // initiator → server: the fastest transfer per size
+    kRefused = 17,  // server → agent: registration refused, with the reason
 };
 
 struct Exchange {
@@ -82,10 +83,10 @@ struct Message {
     // kPing, kPong
     uint32_t sequence = 0;
     uint64_t responderTsc = 0;
-    // kSweep, kSwept
+    // kSweep, kSwept, kRefused
     std::vector<uint32_t> sizes;
     std::vector<SweepPoint> points;
-    std::string problem;
+    std::string problem;  // printable ASCII only: decode() refuses anything else
 };
 
 enum class DecodeStatus { kOk, kMalformed, kWrongToken };

@@ -79,28 +79,62 @@ void SyncServer::receiveLoop() {
     }
 }
 
+void SyncServer::refuse(const Message& message, const Address& from, const std::string& why) {
+    ++counters_.refused;
+    Message refusal = Message::of(MessageType::kRefused);
+    refusal.requestId = message.requestId;
+    refusal.problem = why;
+    send(refusal, from);
+}
+
+void SyncServer::handleRegistration(const Message& message, const Address& from) {
+    auto known = std::find_if(nodes_.begin(), nodes_.end(),
+                              [&](const SyncNodeInfo& n) { return n.id == message.nodeId; });
+    int64_t now = nowNs();
+    if (known == nodes_.end()) {
+        if (nodes_.size() >= kMaxNodes) {
+            refuse(message, from, "the server already has " + std::to_string(kMaxNodes) +
+                                      " nodes, its limit");
+            return;
+        }
+        nodes_.push_back(SyncNodeInfo{message.nodeId, from, message.tscHz, now});
+    } else if (known->address != from && now - known->lastSeenNs < 3 * kHeartbeatIntervalNs) {
+        // Two live agents with one id would share one clock map, and the analyzer would
+        // translate one node's logs with the other's: refuse the second, loudly.
+        refuse(message, from, "node id " + message.nodeId + " is already registered from " +
+                                  known->address.toString() +
+                                  "; give every node its own --node-id (or CP_NODE_ID)");
+        return;
+    } else {
+        // The same node again (a restarted agent): it keeps its place with its new address.
+        known->address = from;
+        known->tscHz = message.tscHz;
+        known->lastSeenNs = now;
+    }
+    ++counters_.registrations;
+    Message welcome = Message::of(MessageType::kRegistered);
+    welcome.requestId = message.requestId;
+    send(welcome, from);
+    changed_.notify_all();
+}
+
 void SyncServer::handle(const Message& message, const Address& from) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (message.type == MessageType::kRegister) {
-        // A node that registers again (a restarted agent) keeps its place with its new address.
-        auto known = std::find_if(nodes_.begin(), nodes_.end(),
-                                  [&](const SyncNodeInfo& n) { return n.id == message.nodeId; });
-        if (known == nodes_.end()) {
-            nodes_.push_back(SyncNodeInfo{message.nodeId, from, message.tscHz});
-        } else {
-            known->address = from;
-            known->tscHz = message.tscHz;
-        }
-        ++counters_.registrations;
-        Message welcome;
-        welcome.type = MessageType::kRegistered;
-        welcome.requestId = message.requestId;
-        send(welcome, from);
-        changed_.notify_all();
+        handleRegistration(message, from);
         return;
     }
+    auto sender = std::find_if(nodes_.begin(), nodes_.end(),
+                               [&](const SyncNodeInfo& n) { return n.address == from; });
+    if (sender == nodes_.end()) {
+        ++counters_.unexpected;  // not from a registered agent
+        return;
+    }
+    sender->lastSeenNs = nowNs();
     if (message.type == MessageType::kBye) {
-        goodbyes_.push_back(from.toString());
+        if (std::find(goodbyes_.begin(), goodbyes_.end(), from) == goodbyes_.end()) {
+            goodbyes_.push_back(from);
+        }
         changed_.notify_all();
         return;
     }
@@ -174,7 +208,8 @@ PairResult SyncServer::measurePair(size_t from, size_t to, const std::vector<Syn
     std::string pair = initiator.id + " → " + responder.id;
 
     // The responder spins for at most the time the whole measurement may take.
-    uint32_t windowMs = exchanges * exchangeTimeoutMs + 2 * kControlTimeoutMs;
+    uint32_t windowMs = static_cast<uint32_t>(std::min<uint64_t>(
+        INT32_MAX, uint64_t{exchanges} * exchangeTimeoutMs + 2 * kControlTimeoutMs));
     Message expect;
     expect.type = MessageType::kExpect;
     expect.count = exchanges;
@@ -197,6 +232,16 @@ PairResult SyncServer::measurePair(size_t from, size_t to, const std::vector<Syn
     if (!call(initiator, measure, MessageType::kMeasured, static_cast<int>(windowMs), 2, reply)) {
         result.problem = pair + ": " + initiator.id + " at " + initiator.address.toString() +
                          " did not report its exchanges; is its agent still running?";
+        result.lost = exchanges;
+        return result;
+    }
+    if (uint64_t{reply.completed} + reply.lost != exchanges || reply.kept > reply.completed ||
+        (keepAll && reply.kept != reply.completed) ||
+        (reply.completed > 0 && reply.min.r < reply.min.s)) {
+        result.problem = pair + ": " + initiator.id + " reported an inconsistent measurement (" +
+                         std::to_string(reply.completed) + " completed, " +
+                         std::to_string(reply.lost) + " lost, " + std::to_string(reply.kept) +
+                         " kept of " + std::to_string(exchanges) + "); is it the same version?";
         result.lost = exchanges;
         return result;
     }
@@ -224,7 +269,15 @@ PairResult SyncServer::measurePair(size_t from, size_t to, const std::vector<Syn
             result.all.clear();
             break;
         }
-        result.all.insert(result.all.end(), rows.rows.begin(), rows.rows.end());
+        for (const Exchange& row : rows.rows) {
+            if (row.r < row.s || result.all.size() == reply.kept) {
+                result.problem = pair + ": " + initiator.id + " sent an exchange with r < s or"
+                                 " more than it kept (only the min exchange is kept)";
+                result.all.clear();
+                return result;
+            }
+            result.all.push_back(row);
+        }
     }
     return result;
 }
@@ -235,6 +288,12 @@ std::vector<PairResult> SyncServer::runPhase(uint32_t exchanges, bool keepAll,
         throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
                             "exchanges per pair must be 1 to 1000000, not " +
                                 std::to_string(exchanges));
+    }
+    if (exchangeTimeoutMs == 0 || exchangeTimeoutMs > kMaxExchangeTimeoutMs) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "the exchange timeout must be 1 to " +
+                                std::to_string(kMaxExchangeTimeoutMs) + " ms, not " +
+                                std::to_string(exchangeTimeoutMs));
     }
     std::lock_guard<std::mutex> serialised(callMutex_);
     std::vector<SyncNodeInfo> nodes = this->nodes();
@@ -278,7 +337,8 @@ std::vector<SweepResult> SyncServer::runSweep(const std::vector<uint32_t>& sizes
             if (from == to) {
                 continue;
             }
-            sendHeartbeats();
+            // Heartbeats go on during a sweep (the receive thread sends them): a sweep can take
+            // longer than an agent waits for its server, and measures bandwidth, not latency.
             SweepResult result;
             result.from = from;
             result.to = to;
@@ -289,7 +349,6 @@ std::vector<SweepResult> SyncServer::runSweep(const std::vector<uint32_t>& sizes
             request.timeoutMs = timeoutMs;
             request.sizes = sizes;
             Message reply;
-            setMeasuring(true);
             if (call(nodes[from], request, MessageType::kSwept, replyTimeoutMs, 1, reply)) {
                 result.points = reply.points;
                 result.problem = reply.problem;
@@ -297,7 +356,6 @@ std::vector<SweepResult> SyncServer::runSweep(const std::vector<uint32_t>& sizes
                 result.problem = nodes[from].id + " at " + nodes[from].address.toString() +
                                  " did not report its sweep; is its agent still running?";
             }
-            setMeasuring(false);
             if (!result.problem.empty()) {
                 result.problem = nodes[from].id + " → " + nodes[to].id + ": " + result.problem;
             }
@@ -324,8 +382,6 @@ size_t SyncServer::shutdownAgents(int timeoutMs) {
         lock.lock();
         changed_.wait_for(lock, std::chrono::milliseconds(100),
                           [&] { return goodbyes_.size() >= nodes.size(); });
-        std::sort(goodbyes_.begin(), goodbyes_.end());
-        goodbyes_.erase(std::unique(goodbyes_.begin(), goodbyes_.end()), goodbyes_.end());
     }
     return goodbyes_.size();
 }

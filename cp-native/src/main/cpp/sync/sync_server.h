@@ -26,6 +26,7 @@ struct SyncNodeInfo {
     std::string id;
     Address address;
     uint64_t tscHz = 0;
+    int64_t lastSeenNs = 0;  // CLOCK_MONOTONIC_RAW of its latest datagram
 };
 
 // The exchanges `from` ran with `to` in one phase. `problem` is non-empty when the pair could not
@@ -54,10 +55,14 @@ struct SyncServerCounters {
     uint64_t wrongToken = 0;
     uint64_t unexpected = 0;  // well-formed, but nobody asked for it (late replies, strangers)
     uint64_t registrations = 0;
+    uint64_t refused = 0;  // registrations refused: a node id in use elsewhere, too many nodes
 };
 
 class SyncServer {
 public:
+    static constexpr size_t kMaxNodes = 1024;
+    static constexpr uint32_t kMaxExchangeTimeoutMs = 60'000;
+
     // Binds and starts receiving; throws ProfilerError naming the address if it cannot bind.
     explicit SyncServer(SyncServerOptions options);
     ~SyncServer();
@@ -84,6 +89,8 @@ public:
 private:
     void receiveLoop();
     void handle(const Message& message, const Address& from);
+    void handleRegistration(const Message& message, const Address& from);
+    void refuse(const Message& message, const Address& from, const std::string& why);
     void sendHeartbeats();
     // While a pair measures, heartbeats wait: the network must be silent then.
     void setMeasuring(bool measuring);
@@ -113,7 +120,7 @@ private:
     Address awaitedFrom_;
     bool replied_ = false;
     Message reply_;
-    std::vector<std::string> goodbyes_;
+    std::vector<Address> goodbyes_;
 
     std::mutex callMutex_;  // one caller at a time: phases and shutdown
     std::thread receiver_;

@@ -28,15 +28,21 @@ sockaddr_in toSockaddr(const Address& address) {
     return in;
 }
 
-// Waits until `fd` is ready for `events`; false at the timeout or when `stopping` is set.
-bool waitFor(int fd, short events, int timeoutMs, const std::atomic<bool>* stopping = nullptr) {
-    int waited = 0;
-    while (waited < timeoutMs) {
+int64_t nowNs() { return readClockNs(CLOCK_MONOTONIC_RAW); }
+
+// Waits until `fd` is ready for `events`; false at the deadline (CLOCK_MONOTONIC_RAW ns) or
+// when `stopping` is set.
+bool waitFor(int fd, short events, int64_t deadlineNs, const std::atomic<bool>* stopping) {
+    while (true) {
         if (stopping != nullptr && stopping->load()) {
             return false;
         }
+        int64_t leftNs = deadlineNs - nowNs();
+        if (leftNs <= 0) {
+            return false;
+        }
         pollfd ready{fd, events, 0};
-        int slice = std::min(kPollMs, timeoutMs - waited);
+        int slice = static_cast<int>(std::min<int64_t>(kPollMs, leftNs / 1'000'000 + 1));
         int result = poll(&ready, 1, slice);
         if (result > 0) {
             return true;
@@ -44,19 +50,19 @@ bool waitFor(int fd, short events, int timeoutMs, const std::atomic<bool>* stopp
         if (result < 0 && errno != EINTR) {
             return false;
         }
-        waited += slice;
     }
-    return false;
 }
 
-bool sendAll(int fd, const uint8_t* data, size_t length, int timeoutMs) {
+// All of `data`, or false at the deadline: a peer that trickles bytes cannot hold us longer.
+bool sendAll(int fd, const uint8_t* data, size_t length, int64_t deadlineNs,
+             const std::atomic<bool>* stopping) {
     while (length > 0) {
         ssize_t sent = send(fd, data, length, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (sent > 0) {
             data += sent;
             length -= static_cast<size_t>(sent);
         } else if (sent < 0 && (errno == EAGAIN || errno == EINTR)) {
-            if (!waitFor(fd, POLLOUT, timeoutMs)) {
+            if (!waitFor(fd, POLLOUT, deadlineNs, stopping)) {
                 return false;
             }
         } else {
@@ -66,15 +72,15 @@ bool sendAll(int fd, const uint8_t* data, size_t length, int timeoutMs) {
     return true;
 }
 
-bool receiveAll(int fd, uint8_t* data, size_t length, int timeoutMs,
-                const std::atomic<bool>* stopping = nullptr) {
+bool receiveAll(int fd, uint8_t* data, size_t length, int64_t deadlineNs,
+                const std::atomic<bool>* stopping) {
     while (length > 0) {
         ssize_t got = recv(fd, data, length, MSG_DONTWAIT);
         if (got > 0) {
             data += got;
             length -= static_cast<size_t>(got);
         } else if (got < 0 && (errno == EAGAIN || errno == EINTR)) {
-            if (!waitFor(fd, POLLIN, timeoutMs, stopping)) {
+            if (!waitFor(fd, POLLIN, deadlineNs, stopping)) {
                 return false;
             }
         } else {
@@ -84,7 +90,22 @@ bool receiveAll(int fd, uint8_t* data, size_t length, int timeoutMs,
     return true;
 }
 
-int connectTo(const Address& peer, int timeoutMs, std::string& problem) {
+void putU64(uint8_t* at, uint64_t value) {
+    for (int i = 0; i < 8; ++i) {
+        at[i] = static_cast<uint8_t>(value >> (8 * i));
+    }
+}
+
+uint64_t getU64(const uint8_t* at) {
+    uint64_t value = 0;
+    for (int i = 0; i < 8; ++i) {
+        value |= static_cast<uint64_t>(at[i]) << (8 * i);
+    }
+    return value;
+}
+
+int connectTo(const Address& peer, int timeoutMs, const std::atomic<bool>* stopping,
+              std::string& problem) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     if (fd < 0) {
         problem = std::string("cannot create a TCP socket: ") + std::strerror(errno);
@@ -93,7 +114,8 @@ int connectTo(const Address& peer, int timeoutMs, std::string& problem) {
     sockaddr_in in = toSockaddr(peer);
     int result = connect(fd, reinterpret_cast<sockaddr*>(&in), sizeof in);
     int error = 0;
-    if (result != 0 && errno == EINPROGRESS && waitFor(fd, POLLOUT, timeoutMs)) {
+    if (result != 0 && errno == EINPROGRESS &&
+        waitFor(fd, POLLOUT, nowNs() + int64_t{timeoutMs} * 1'000'000, stopping)) {
         socklen_t length = sizeof error;
         getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length);
         result = error == 0 ? 0 : -1;
@@ -114,10 +136,19 @@ int connectTo(const Address& peer, int timeoutMs, std::string& problem) {
 }  // namespace
 
 SweepOutcome runTransferSweep(const Address& peer, const std::vector<uint32_t>& sizes,
-                              uint32_t repetitions, int timeoutMs) {
+                              uint32_t repetitions, int timeoutMs, uint64_t tokenHash,
+                              const std::atomic<bool>& stopping) {
     SweepOutcome outcome;
-    int fd = connectTo(peer, timeoutMs, outcome.problem);
+    int fd = connectTo(peer, timeoutMs, &stopping, outcome.problem);
     if (fd < 0) {
+        return outcome;
+    }
+    int64_t timeoutNs = int64_t{timeoutMs} * 1'000'000;
+    uint8_t preamble[8];
+    putU64(preamble, tokenHash);
+    if (!sendAll(fd, preamble, sizeof preamble, nowNs() + timeoutNs, &stopping)) {
+        outcome.problem = "the sweep responder at " + peer.toString() + " did not accept us";
+        close(fd);
         return outcome;
     }
     uint32_t largest = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
@@ -126,14 +157,16 @@ SweepOutcome runTransferSweep(const Address& peer, const std::vector<uint32_t>& 
         SweepPoint point;
         point.payloadBytes = size;
         point.minTicks = UINT64_MAX;
-        for (uint32_t rep = 0; rep < repetitions && outcome.problem.empty(); ++rep) {
+        for (uint32_t rep = 0; rep < repetitions && outcome.problem.empty() && !stopping.load();
+             ++rep) {
             for (int i = 0; i < 4; ++i) {
                 frame[i] = static_cast<uint8_t>(size >> (8 * i));
             }
             uint8_t ack = 0;
             uint64_t start = TscClock::read();
-            if (!sendAll(fd, frame.data(), 4 + size, timeoutMs) ||
-                !receiveAll(fd, &ack, 1, timeoutMs)) {
+            int64_t deadline = nowNs() + timeoutNs;  // for the whole transfer, not per wait
+            if (!sendAll(fd, frame.data(), 4 + size, deadline, &stopping) ||
+                !receiveAll(fd, &ack, 1, deadline, &stopping)) {
                 outcome.problem = "the transfer of " + std::to_string(size) + " bytes to " +
                                   peer.toString() + " failed or timed out";
                 break;
@@ -151,12 +184,14 @@ SweepOutcome runTransferSweep(const Address& peer, const std::vector<uint32_t>& 
     return outcome;
 }
 
-SweepResponder::SweepResponder(const Address& address) {
+SweepResponder::SweepResponder(const Address& address, uint64_t tokenHash)
+    : tokenHash_(tokenHash) {
     listener_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     int on = 1;
-    setsockopt(listener_, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
     sockaddr_in in = toSockaddr(address);
-    if (listener_ < 0 || bind(listener_, reinterpret_cast<sockaddr*>(&in), sizeof in) != 0 ||
+    if (listener_ < 0 ||
+        setsockopt(listener_, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
+        bind(listener_, reinterpret_cast<sockaddr*>(&in), sizeof in) != 0 ||
         listen(listener_, 4) != 0) {
         int error = errno;
         if (listener_ >= 0) {
@@ -181,7 +216,7 @@ SweepResponder::~SweepResponder() {
 
 void SweepResponder::serve() {
     while (!stopping_.load()) {
-        if (!waitFor(listener_, POLLIN, kPollMs, &stopping_)) {
+        if (!waitFor(listener_, POLLIN, nowNs() + kPollMs * 1'000'000LL, &stopping_)) {
             continue;
         }
         int connection = accept4(listener_, nullptr, nullptr, SOCK_CLOEXEC);
@@ -196,11 +231,20 @@ void SweepResponder::serve() {
 }
 
 void SweepResponder::serveConnection(int connection) {
+    // Absolute deadlines, so that a client trickling bytes holds the responder (one connection
+    // at a time) for a bounded while.
+    constexpr int64_t kFrameTimeoutNs = 10'000'000'000;
+    uint8_t preamble[8];
+    if (!receiveAll(connection, preamble, sizeof preamble, nowNs() + 1'000'000'000, &stopping_) ||
+        getU64(preamble) != tokenHash_) {
+        badFrames_.fetch_add(1);
+        return;  // not one of our agents, or another token
+    }
     std::vector<uint8_t> payload;
-    constexpr int kIdleTimeoutMs = 30'000;
     while (!stopping_.load()) {
         uint8_t header[4];
-        if (!receiveAll(connection, header, 4, kIdleTimeoutMs, &stopping_)) {
+        int64_t deadline = nowNs() + kFrameTimeoutNs;
+        if (!receiveAll(connection, header, 4, deadline, &stopping_)) {
             return;  // the initiator is done (or gone)
         }
         uint32_t length = static_cast<uint32_t>(header[0]) | (header[1] << 8) |
@@ -211,8 +255,8 @@ void SweepResponder::serveConnection(int connection) {
         }
         payload.resize(length);
         uint8_t ack = 1;
-        if (!receiveAll(connection, payload.data(), length, kIdleTimeoutMs, &stopping_) ||
-            !sendAll(connection, &ack, 1, kIdleTimeoutMs)) {
+        if (!receiveAll(connection, payload.data(), length, deadline, &stopping_) ||
+            !sendAll(connection, &ack, 1, deadline, &stopping_)) {
             return;
         }
         framesAnswered_.fetch_add(1);

@@ -23,15 +23,19 @@ struct SweepOutcome {
 };
 
 // Runs the sweep against `peer` (its responder listens on the same ip:port as its UDP socket).
+// A transfer (payload out, acknowledgement back) taking longer than `timeoutMs` ends it; so
+// does `stopping`.
 SweepOutcome runTransferSweep(const Address& peer, const std::vector<uint32_t>& sizes,
-                              uint32_t repetitions, int timeoutMs);
+                              uint32_t repetitions, int timeoutMs, uint64_t tokenHash,
+                              const std::atomic<bool>& stopping);
 
-// Answers sweeps on a TCP port: reads [u32 length][payload] frames and acknowledges each with
-// one byte. Its own thread, one connection at a time; stops promptly when destroyed.
+// Answers sweeps on a TCP port: a connection starts with the u64 token hash, then carries
+// [u32 length][payload] frames, each acknowledged with one byte. Its own thread, one connection
+// at a time; stops promptly when destroyed.
 class SweepResponder {
 public:
     // Listens on `address`; throws ProfilerError naming it if it cannot.
-    explicit SweepResponder(const Address& address);
+    SweepResponder(const Address& address, uint64_t tokenHash);
     ~SweepResponder();
     SweepResponder(const SweepResponder&) = delete;
     SweepResponder& operator=(const SweepResponder&) = delete;
@@ -43,6 +47,7 @@ private:
     void serve();
     void serveConnection(int connection);
 
+    uint64_t tokenHash_;
     int listener_ = -1;
     std::atomic<bool> stopping_{false};
     std::atomic<uint64_t> framesAnswered_{0};

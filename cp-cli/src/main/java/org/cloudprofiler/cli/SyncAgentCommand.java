@@ -1,9 +1,11 @@
 package org.cloudprofiler.cli;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.cloudprofiler.sync.SyncAgent;
+import org.cloudprofiler.sync.SyncAgentCounters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -40,6 +42,10 @@ public final class SyncAgentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (timeout.toMillis() < 2_000) {
+            throw new IllegalArgumentException("--timeout must be at least 2s: the server sends"
+                    + " a heartbeat every second");
+        }
         int colon = server.lastIndexOf(':');
         if (colon <= 0) {
             throw new IllegalArgumentException("--server " + server + " is not host:port");
@@ -58,6 +64,12 @@ public final class SyncAgentCommand implements Callable<Integer> {
             } catch (IllegalStateException shuttingDown) {
                 // Stopped by the hook itself.
             }
+            SyncAgentCounters counters = agent.counters();
+            System.out.printf(Locale.ROOT, "answered %d exchanges, ran %d (%d lost); dropped"
+                    + " %d malformed, %d oversized and %d other-token datagrams%n",
+                    counters.pingsAnswered(), counters.exchangesCompleted(),
+                    counters.exchangesLost(), counters.malformed(), counters.oversized(),
+                    counters.wrongToken());
             if (result.failed()) {
                 System.err.println("error: " + result.message());
                 return 1;

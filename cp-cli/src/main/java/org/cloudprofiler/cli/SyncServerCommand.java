@@ -20,6 +20,7 @@ import org.cloudprofiler.sync.SyncJson;
 import org.cloudprofiler.sync.SyncNode;
 import org.cloudprofiler.sync.SyncPhase;
 import org.cloudprofiler.sync.SyncServer;
+import org.cloudprofiler.sync.SyncServerCounters;
 import org.cloudprofiler.sync.TransferModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -92,6 +93,16 @@ public final class SyncServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (nodes < 2) {
+            throw new IllegalArgumentException("--nodes must be at least 2: clock sync relates"
+                    + " pairs of nodes");
+        }
+        if (midInterval != null && midInterval.toMillis() < 1) {
+            throw new IllegalArgumentException("--mid-interval must be positive, e.g. 60s");
+        }
+        if (exchangeTimeout.toMillis() < 1) {
+            throw new IllegalArgumentException("--exchange-timeout must be at least 1ms");
+        }
         CountDownLatch endRequested = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -148,6 +159,14 @@ public final class SyncServerCommand implements Callable<Integer> {
         int left = server.shutdownAgents(Duration.ofSeconds(5));
         console.printf("%d of %d agents confirmed the end of the session%n", left,
                 server.nodes().size());
+        SyncServerCounters counters = server.counters();
+        if (counters.malformed() + counters.oversized() + counters.wrongToken()
+                + counters.refused() > 0) {
+            console.printf(Locale.ROOT, "datagrams dropped: %d malformed, %d oversized, %d with"
+                    + " another token; %d registrations refused (see the agents' messages)%n",
+                    counters.malformed(), counters.oversized(), counters.wrongToken(),
+                    counters.refused());
+        }
         console.println(problems == 0 ? "wrote " + out
                 : "wrote " + out + " with " + problems + " problem(s) above: pairs that were not"
                         + " measured are missing from it, and the analyzer reports their hops"

@@ -63,7 +63,7 @@ class SyncCommandsTest {
     @Test
     void anAgentWithoutServerFailsWithTheFix() throws Exception {
         int port = freeUdpPort();
-        assertEquals(1, run("sync-agent", "--server", "127.0.0.1:" + port, "--timeout", "500ms"));
+        assertEquals(1, run("sync-agent", "--server", "127.0.0.1:" + port, "--timeout", "2s"));
     }
 
     private static int run(String... args) {

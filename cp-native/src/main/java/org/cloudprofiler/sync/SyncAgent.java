@@ -1,6 +1,7 @@
 package org.cloudprofiler.sync;
 
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -28,13 +29,16 @@ public final class SyncAgent implements AutoCloseable {
         /** The server fell silent after registration. */
         SERVER_SILENT,
         /** The server never answered the registration. */
-        NEVER_REGISTERED
+        NEVER_REGISTERED,
+        /** The server refused the registration (its message says why: e.g. the id is taken). */
+        REFUSED
     }
 
     /** How the service ended, with a message that names the fix when it failed. */
     public record Result(Outcome outcome, String message) {
         public boolean failed() {
-            return outcome == Outcome.SERVER_SILENT || outcome == Outcome.NEVER_REGISTERED;
+            return outcome == Outcome.SERVER_SILENT || outcome == Outcome.NEVER_REGISTERED
+                    || outcome == Outcome.REFUSED;
         }
     }
 
@@ -93,6 +97,9 @@ public final class SyncAgent implements AutoCloseable {
      * @throws org.cloudprofiler.CloudProfilerException if it cannot bind or resolve the server
      */
     public static SyncAgent create(Options options) {
+        Objects.requireNonNull(options.serverHost(), "serverHost");
+        Objects.requireNonNull(options.token(), "token (use \"\" for none)");
+        Objects.requireNonNull(options.serverTimeout(), "serverTimeout");
         String nodeId = options.nodeId() != null ? options.nodeId() : defaultNodeId();
         return new SyncAgent(SyncNative.agentCreate0(options.serverHost(), options.serverPort(),
                 nodeId, options.bindHost(), options.port(), options.token(),
@@ -171,7 +178,8 @@ public final class SyncAgent implements AutoCloseable {
             throw new IllegalStateException("the sync agent at " + address + " is closed");
         }
         long[] c = SyncNative.agentCounters0(handle);
-        return new SyncAgentCounters(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]);
+        return new SyncAgentCounters(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8],
+                c[9]);
     }
 
     /** Stops the agent, waits for {@link #run()} to return, and frees it. */

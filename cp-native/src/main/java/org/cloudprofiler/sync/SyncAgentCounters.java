@@ -11,8 +11,10 @@ package org.cloudprofiler.sync;
  * @param exchangesCompleted own exchanges that completed
  * @param exchangesLost own exchanges that timed out
  * @param sweepFramesAnswered transfer-sweep payloads received and acknowledged for peers
- * @param badSweepFrames TCP connections dropped for announcing an absurd payload
+ * @param badSweepFrames TCP sweep connections dropped: another token, or an absurd payload
+ * @param clockWentBackwards own exchanges whose reply was read before the send (r &lt; s; a TSC
+ *     not synchronised across this host's CPUs), counted as lost
  */
 public record SyncAgentCounters(long malformed, long oversized, long wrongToken,
         long unexpected, long pingsAnswered, long exchangesCompleted, long exchangesLost,
-        long sweepFramesAnswered, long badSweepFrames) {}
+        long sweepFramesAnswered, long badSweepFrames, long clockWentBackwards) {}

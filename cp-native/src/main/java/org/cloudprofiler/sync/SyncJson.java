@@ -16,6 +16,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * Reads and writes sync.json (docs/sync-format.md). Reading is strict: any deviation from the
@@ -68,8 +69,19 @@ public final class SyncJson {
 
     /** Writes {@code data} to {@code file}, replacing it. */
     public static void write(SyncData data, Path file) throws IOException {
-        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            write(data, writer);
+        // A temporary file moved into place: a process stopped mid-write (the sync server is
+        // often ended by a signal) leaves the previous, complete file, never half of one.
+        Path absolute = file.toAbsolutePath();
+        Path temporary = Files.createTempFile(absolute.getParent(),
+                absolute.getFileName().toString(), ".tmp");
+        try {
+            try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+                write(data, writer);
+            }
+            Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temporary);
         }
     }
 

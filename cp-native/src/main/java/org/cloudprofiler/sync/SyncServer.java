@@ -3,7 +3,9 @@ package org.cloudprofiler.sync;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 import org.cloudprofiler.sync.internal.SyncNative;
 
@@ -38,6 +40,8 @@ public final class SyncServer implements AutoCloseable {
      * @throws org.cloudprofiler.CloudProfilerException if the address cannot be bound
      */
     public static SyncServer start(String bindHost, int port, String token) {
+        Objects.requireNonNull(bindHost, "bindHost");
+        Objects.requireNonNull(token, "token (use \"\" for none)");
         return new SyncServer(SyncNative.serverStart0(bindHost, port, token));
     }
 
@@ -67,7 +71,16 @@ public final class SyncServer implements AutoCloseable {
      * @throws SyncException at the timeout, naming the nodes that did register
      */
     public List<SyncNode> awaitNodes(int count, Duration timeout) {
-        if (!SyncNative.serverAwaitNodes0(open(), count, (int) timeout.toMillis())) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean registered = false;
+        // In slices, each under the lock, so that close() never frees the server under a waiter.
+        while (!registered && System.nanoTime() < deadline) {
+            synchronized (this) {
+                registered = SyncNative.serverAwaitNodes0(open(), count, (int) Math.max(1,
+                        Math.min(200, (deadline - System.nanoTime()) / 1_000_000)));
+            }
+        }
+        if (!registered) {
             List<String> ids = nodes().stream().map(SyncNode::id).toList();
             throw new SyncException("only " + ids.size() + " of " + count + " sync agents"
                     + " registered with " + address + " within " + timeout.toSeconds() + " s "
@@ -88,10 +101,12 @@ public final class SyncServer implements AutoCloseable {
         if (!List.of(SyncPhase.START, SyncPhase.MID, SyncPhase.END).contains(name)) {
             throw new IllegalArgumentException("phase " + name + " is not start, mid or end");
         }
-        List<SyncNode> nodes = nodes();
         long started = Instant.now().toEpochMilli() * 1_000_000L;
         Object[] raw = SyncNative.serverRunPhase0(open(), exchanges, keepAll,
-                (int) Math.max(1, exchangeTimeout.toMillis()));
+                (int) Math.max(1, Math.min(Integer.MAX_VALUE, exchangeTimeout.toMillis())));
+        // After the phase: the native side measured the nodes registered then, and its list only
+        // grows at the end, so its indices are valid in this one.
+        List<SyncNode> nodes = nodes();
         long[] packed = (long[]) raw[0];
         String[] pairProblems = (String[]) raw[1];
         List<PairMeasurement> pairs = new ArrayList<>();
@@ -132,9 +147,14 @@ public final class SyncServer implements AutoCloseable {
      */
     public synchronized SweepReport runTransferSweep(int[] payloadSizes, int repetitions,
             Duration timeout) {
-        List<SyncNode> nodes = nodes();
+        Objects.requireNonNull(payloadSizes, "payloadSizes");
+        if (Arrays.stream(payloadSizes).distinct().count() < 3) {
+            throw new IllegalArgumentException("a transfer sweep needs at least 3 distinct payload"
+                    + " sizes for its fit, not " + Arrays.toString(payloadSizes));
+        }
         Object[] raw = SyncNative.serverRunSweep0(open(), payloadSizes, repetitions,
-                (int) Math.max(1, timeout.toMillis()));
+                (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
+        List<SyncNode> nodes = nodes();
         long[] packed = (long[]) raw[0];
         List<TransferModel> models = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -173,12 +193,13 @@ public final class SyncServer implements AutoCloseable {
     /** Datagrams dropped or ignored so far. */
     public synchronized SyncServerCounters counters() {
         long[] c = SyncNative.serverCounters0(open());
-        return new SyncServerCounters(c[0], c[1], c[2], c[3], c[4]);
+        return new SyncServerCounters(c[0], c[1], c[2], c[3], c[4], c[5]);
     }
 
     /** Tells every agent to exit; returns how many confirmed within {@code timeout}. */
     public synchronized int shutdownAgents(Duration timeout) {
-        return SyncNative.serverShutdownAgents0(open(), (int) timeout.toMillis());
+        return SyncNative.serverShutdownAgents0(open(),
+                (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
     }
 
     @Override

@@ -8,6 +8,7 @@ package org.cloudprofiler.sync;
  * @param wrongToken datagrams carrying another token
  * @param unexpected well-formed datagrams nobody asked for (late replies)
  * @param registrations registrations accepted, repeats included
+ * @param refused registrations refused: a node id live at another address, too many nodes
  */
 public record SyncServerCounters(long malformed, long oversized, long wrongToken,
-        long unexpected, long registrations) {}
+        long unexpected, long registrations, long refused) {}

@@ -38,7 +38,7 @@ public final class SyncNative {
     public static native Object[] serverRunSweep0(long server, int[] sizes, int repetitions,
             int timeoutMs);
 
-    /** malformed, oversized, wrong token, unexpected, registrations. */
+    /** malformed, oversized, wrong token, unexpected, registrations, refused. */
     public static native long[] serverCounters0(long server);
 
     public static native int serverShutdownAgents0(long server, int timeoutMs);
@@ -57,7 +57,7 @@ public final class SyncNative {
 
     /**
      * malformed, oversized, wrong token, unexpected, pings answered, exchanges completed,
-     * exchanges lost, sweep frames answered, bad sweep frames.
+     * exchanges lost, sweep frames answered, bad sweep frames, exchanges with r &lt; s.
      */
     public static native long[] agentCounters0(long agent);
 

@@ -35,6 +35,16 @@ public interface ClockMap {
     double rateHalfWidth(long sourceTicks);
 
     /**
+     * How far one tick of slack in every exchange reading can move the translation of
+     * {@code sourceTicks}, in target ticks per tick of slack: 1 between the earliest and the
+     * latest exchange the map rests on, growing linearly outside them ({@code |1 − σ| + |σ|}).
+     */
+    double exchangeWeight(long sourceTicks);
+
+    /** Source ticks between the earliest and the latest exchange the map rests on there. */
+    double exchangeSpanSourceTicks(long sourceTicks);
+
+    /**
      * A duration measured on the source clock from {@code fromSourceTicks}, in target ticks.
      *
      * @param durationSourceTicks source ticks, negative for a duration that ends before it starts

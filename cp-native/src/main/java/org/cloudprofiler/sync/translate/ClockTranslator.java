@@ -27,14 +27,21 @@ import org.cloudprofiler.sync.SyncNode;
  *
  * <p>Clock readings are whole ticks: each lies up to one tick below the instant's exact clock
  * value. DESIGN's formulas treat readings as exact, so every bound here adds what whole ticks can
- * cost, which is what makes it hold against ground truth (SyncGroundTruthITCase): one tick of the
- * node for a duration between two of its own readings ({@code rate} reference ticks), and
- * {@code 1 + rate} for each translated timestamp, one tick for the sync exchanges' readings and
- * one for the timestamp's own, valid between the first and the last sync phase (beyond them the
- * exchanges' share grows as DESIGN's bound does). Two readings of the reference clock itself
- * differ by exactly the ticks it counted, so R-to-R durations keep bound 0.
+ * cost, which is what makes it hold against ground truth (SyncGroundTruthITCase):
+ * <ul>
+ *   <li>a timestamp translated by a map: one tick of slack in the exchanges' readings, weighted
+ *       by {@link ClockMap#exchangeWeight} (1 inside the sync window, more outside it), plus its
+ *       own reading's tick, {@code rate} reference ticks;
+ *   <li>a duration between two readings of one node: its tick ({@code rate}), plus the slack the
+ *       exchanges' whole ticks give the rate, {@code (1 + rate)·|d| / span};
+ *   <li>one reference tick wherever the result stands for a reference reading nobody took (the
+ *       truth is the reference clock's reading, itself whole ticks).
+ * </ul>
+ * Two readings of the reference clock differ by exactly the ticks it counted: R-to-R keeps 0.
  */
 public final class ClockTranslator {
+    /** The whole tick of a reference reading that a translated result stands for. */
+    private static final double REFERENCE_READING_TICKS = 1;
 
     private final String referenceNode;
     private final long referenceTscHz;
@@ -112,8 +119,8 @@ public final class ClockTranslator {
         }
         TranslatedTimestamp translated = map.translate(ticks);
         // Half a tick more: the value is rounded, the map's bound is around the exact estimate.
-        return new TranslatedTimestamp(translated.valueTicks(),
-                translated.boundTicks() + readingAllowance(map, ticks) + 0.5);
+        return new TranslatedTimestamp(translated.valueTicks(), translated.boundTicks()
+                + timestampAllowance(map, ticks) + REFERENCE_READING_TICKS + 0.5);
     }
 
     /**
@@ -137,15 +144,17 @@ public final class ClockTranslator {
             ClockMap map = maps.get(key(referenceNode, startNode));
             if (map != null) {
                 ScaledDuration scaled = map.scale(startTicks, endTicks - startTicks);
-                candidates.add(new TranslatedDuration(scaled.valueTicks(),
-                        scaled.boundTicks() + map.rate(startTicks), TranslationPath.SAME_NODE));
+                candidates.add(new TranslatedDuration(scaled.valueTicks(), scaled.boundTicks()
+                        + durationAllowance(map, startTicks, endTicks - startTicks)
+                        + REFERENCE_READING_TICKS, TranslationPath.SAME_NODE));
             }
         } else if (startOnReference || endOnReference) {
             String other = startOnReference ? endNode : startNode;
             ClockMap map = maps.get(key(referenceNode, other));
             if (map != null) {
                 long otherTicks = startOnReference ? endTicks : startTicks;
-                double bound = map.boundTicks(otherTicks) + readingAllowance(map, otherTicks);
+                double bound = map.boundTicks(otherTicks) + timestampAllowance(map, otherTicks)
+                        + REFERENCE_READING_TICKS;
                 candidates.add(startOnReference
                         ? new TranslatedDuration(map.ticksSince(startTicks, endTicks), bound,
                                 TranslationPath.REFERENCE_AND_OTHER)
@@ -194,8 +203,10 @@ public final class ClockTranslator {
         double rate = hostMap.rate(translatedTicks) + (method == TranslationMethod.HULL
                 ? hostMap.rateHalfWidth(translatedTicks) : 0);
         double translationBound = rate * pairMap.boundTicks(otherTicks);
-        // Whole ticks: the other timestamp's translation onto the host, and the host's reading.
-        double wholeTicks = rate * (readingAllowance(pairMap, otherTicks) + 1);
+        // Whole ticks: the other timestamp's translation onto the host, the host's reading and
+        // the host's rate, and the reference reading the result stands for.
+        double wholeTicks = rate * timestampAllowance(pairMap, otherTicks)
+                + durationAllowance(hostMap, hostTicks, hostDuration) + REFERENCE_READING_TICKS;
         candidates.add(new TranslatedDuration(reversed ? -scaled.valueTicks()
                 : scaled.valueTicks(), translationBound + scaled.boundTicks() + wholeTicks,
                 TranslationPath.PAIR_DIRECT));
@@ -214,17 +225,28 @@ public final class ClockTranslator {
         candidates.add(new TranslatedDuration(
                 endMap.ticksSince(origin, endTicks) - startMap.ticksSince(origin, startTicks),
                 startMap.boundTicks(startTicks) + endMap.boundTicks(endTicks)
-                        + readingAllowance(startMap, startTicks)
-                        + readingAllowance(endMap, endTicks),
+                        + timestampAllowance(startMap, startTicks)
+                        + timestampAllowance(endMap, endTicks) + REFERENCE_READING_TICKS,
                 TranslationPath.BASELINE));
     }
 
     /**
-     * What whole-tick readings can add to a timestamp translated by {@code map}, target ticks:
-     * one tick for the sync exchanges' readings, one source tick for the timestamp's own.
+     * What whole ticks can add to a timestamp translated by {@code map}, target ticks: a tick of
+     * slack in the exchanges' readings, weighted by where the timestamp lies, and its own tick.
      */
-    private static double readingAllowance(ClockMap map, long sourceTicks) {
-        return 1 + map.rate(sourceTicks);
+    private static double timestampAllowance(ClockMap map, long sourceTicks) {
+        return map.exchangeWeight(sourceTicks) + map.rate(sourceTicks);
+    }
+
+    /**
+     * What whole ticks can add to a duration of {@code durationSourceTicks} between two readings
+     * of the map's source node: one of its ticks, and the rate's slack over the duration.
+     */
+    private static double durationAllowance(ClockMap map, long fromSourceTicks,
+            double durationSourceTicks) {
+        double rate = map.rate(fromSourceTicks);
+        return rate + (1 + rate) * Math.abs(durationSourceTicks)
+                / map.exchangeSpanSourceTicks(fromSourceTicks);
     }
 
     private void requireKnown(String node) {

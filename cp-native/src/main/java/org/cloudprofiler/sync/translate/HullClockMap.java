@@ -31,6 +31,9 @@ public final class HullClockMap implements ClockMap {
     private final double[] skews;
     private final double skewMid;
     private final double skewHalfWidth;
+    // Where the exchanges sit on the source clock, relative to the origin.
+    private final long firstExchangeSourceTicks;
+    private final double exchangeSpanSourceTicks;
 
     /**
      * @param forward exchanges the target initiated with the source
@@ -51,6 +54,18 @@ public final class HullClockMap implements ClockMap {
             originSourceTicks = forward.get(0).b();
             originTargetTicks = forward.get(0).s();
         }
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (SyncExchange exchange : forward) {
+            first = Math.min(first, exchange.b());
+            last = Math.max(last, exchange.b());
+        }
+        for (SyncExchange exchange : reverse) {
+            first = Math.min(first, exchange.s());
+            last = Math.max(last, exchange.r());
+        }
+        firstExchangeSourceTicks = first;
+        exchangeSpanSourceTicks = Math.max(1, (double) (last - first));
         // β ≥ 0: a clock does not run backwards. β ≤ 1024 covers any pair of real clocks.
         FeasiblePolygon polygon = new FeasiblePolygon(0x1p62, -1, 1023);
         for (SyncExchange exchange : forward) {
@@ -124,6 +139,17 @@ public final class HullClockMap implements ClockMap {
     @Override
     public double rateHalfWidth(long sourceTicks) {
         return skewHalfWidth;
+    }
+
+    @Override
+    public double exchangeWeight(long sourceTicks) {
+        double sigma = (sourceTicks - firstExchangeSourceTicks) / exchangeSpanSourceTicks;
+        return Math.abs(1 - sigma) + Math.abs(sigma);
+    }
+
+    @Override
+    public double exchangeSpanSourceTicks(long sourceTicks) {
+        return exchangeSpanSourceTicks;
     }
 
     @Override

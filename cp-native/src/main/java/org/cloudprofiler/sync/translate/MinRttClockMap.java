@@ -70,6 +70,17 @@ public final class MinRttClockMap implements ClockMap {
         return Math.abs(1 - sigma) * startHalfRttTicks + Math.abs(sigma) * endHalfRttTicks;
     }
 
+    @Override
+    public double exchangeWeight(long sourceTicks) {
+        double sigma = (sourceTicks - startSourceTicks) / spanSourceTicks;
+        return Math.abs(1 - sigma) + Math.abs(sigma);
+    }
+
+    @Override
+    public double exchangeSpanSourceTicks(long sourceTicks) {
+        return spanSourceTicks;
+    }
+
     /** {@inheritDoc} The same everywhere: {@code r = (ĉ_m − ĉ_j)/(c_m − c_j)}. */
     @Override
     public double rate(long sourceTicks) {

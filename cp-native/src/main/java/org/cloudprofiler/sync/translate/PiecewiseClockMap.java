@@ -60,6 +60,25 @@ public final class PiecewiseClockMap implements ClockMap {
         return segmentAt(sourceTicks).rateHalfWidth(sourceTicks);
     }
 
+    @Override
+    public double exchangeWeight(long sourceTicks) {
+        return segmentAt(sourceTicks).exchangeWeight(sourceTicks);
+    }
+
+    /**
+     * {@inheritDoc} The shortest segment's: a duration from here may cross into any segment, and
+     * the rate's slack per tick is largest in the shortest.
+     */
+    @Override
+    public double exchangeSpanSourceTicks(long sourceTicks) {
+        double shortest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < segments.length; i++) {
+            long inside = i == 0 ? boundariesSourceTicks[0] - 1 : boundariesSourceTicks[i - 1];
+            shortest = Math.min(shortest, segments[i].exchangeSpanSourceTicks(inside));
+        }
+        return shortest;
+    }
+
     /** {@inheritDoc} Each segment scales the part of the duration that lies in its span. */
     @Override
     public ScaledDuration scale(long fromSourceTicks, double durationSourceTicks) {

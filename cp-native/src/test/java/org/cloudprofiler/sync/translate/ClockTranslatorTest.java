@@ -26,13 +26,21 @@ import org.junit.jupiter.api.Test;
 class ClockTranslatorTest {
 
     private static final double EXACT = 1e-9;
-    // Whole-tick allowances ClockTranslator adds to DESIGN's bounds: B's clock runs at 1.0001
-    // reference ticks per tick, C's at 0.9999, and B and C at 1 relative to each other.
-    private static final double B_READING = 1.0001;
-    private static final double B_TIMESTAMP = 1 + B_READING;
+    // Whole-tick allowances ClockTranslator adds to DESIGN's bounds (see its Javadoc): B's clock
+    // runs at 1.0001 reference ticks per tick with its exchanges 1,000,000 ticks apart, C's at
+    // 0.9999 with 2,000,000, B and C at 1 relative to each other; all inside the sync window.
+    private static final double REFERENCE_READING = 1;
+    private static final double B_TIMESTAMP = 1 + 1.0001 + REFERENCE_READING;
     private static final double C_TIMESTAMP = 1 + 0.9999;
-    private static final double B_HOSTS_C = B_READING * (1 + 1 + 1);
-    private static final double C_HOSTS_B = 0.9999 * (1 + 1 + 1);
+    private static final double B_HOSTS_C = 1.0001 * (1 + 1) + sameNode(1.0001, 50, 1_000_000)
+            + REFERENCE_READING;
+    private static final double C_HOSTS_B = 0.9999 * (1 + 1) + sameNode(0.9999, 50, 2_000_000)
+            + REFERENCE_READING;
+
+    /** A duration between two readings of one node: its tick and the rate's slack. */
+    private static double sameNode(double rate, double durationTicks, double spanTicks) {
+        return rate + (1 + rate) * durationTicks / spanTicks;
+    }
 
     @Test
     void bothOnTheReferenceIsAPlainDifference() {
@@ -46,10 +54,12 @@ class ClockTranslatorTest {
         // 1.0001 · 200_000; bound (500 + 1000) · 200_000 / 1_000_000.
         TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
                 .duration("B", 105_000, "B", 305_000);
-        assertDuration(200_020, 300 + B_READING, TranslationPath.SAME_NODE, d);
+        assertDuration(200_020, 300 + sameNode(1.0001, 200_000, 1_000_000) + REFERENCE_READING,
+                TranslationPath.SAME_NODE, d);
         TranslatedDuration backwards = translator(TranslationMethod.MINRTT, false)
                 .duration("B", 305_000, "B", 105_000);
-        assertDuration(-200_020, 300 + B_READING, TranslationPath.SAME_NODE, backwards);
+        assertDuration(-200_020, 300 + sameNode(1.0001, 200_000, 1_000_000) + REFERENCE_READING,
+                TranslationPath.SAME_NODE, backwards);
     }
 
     @Test
@@ -91,14 +101,16 @@ class ClockTranslatorTest {
         // the pair it would be 1.0001 + 1500 · 705_050 / 1_000_000 = 1058.58.
         TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
                 .duration("B", 305_000, "C", 1_091_000);
-        assertDuration(701_866.9, 950.1 + B_TIMESTAMP + C_TIMESTAMP, TranslationPath.BASELINE, d);
+        assertDuration(701_866.9, 950.1 + (1 + 1.0001) + C_TIMESTAMP + REFERENCE_READING,
+                TranslationPath.BASELINE, d);
     }
 
     @Test
     void hullOfTwoExchangesPerPairGivesTheSameNumbers() {
         ClockTranslator hull = translator(TranslationMethod.HULL, false);
         double tolerance = 1e-6;
-        assertDuration(200_020, 300 + B_READING, TranslationPath.SAME_NODE,
+        assertDuration(200_020, 300 + sameNode(1.0001, 200_000, 1_000_000) + REFERENCE_READING,
+                TranslationPath.SAME_NODE,
                 hull.duration("B", 105_000, "B", 305_000), tolerance);
         assertDuration(301_055, 750 + B_TIMESTAMP, TranslationPath.REFERENCE_AND_OTHER,
                 hull.duration("R", 200_000, "B", 505_000), tolerance);
@@ -111,11 +123,15 @@ class ClockTranslatorTest {
         // bound (0.9999 + 0.0003) · 1 + 600 · 705_050 / 2_000_000, tighter than the baseline's
         // 950.1. MinRTT uses only exchanges C initiated, and there are none.
         ClockTranslator hull = translator(TranslationMethod.HULL, false);
-        assertDuration(704_979.495, 212.5152 + 1.0002 * 3, TranslationPath.PAIR_DIRECT,
+        // DESIGN's 212.5152 plus whole ticks: 1.0002 · 2 for the translation onto C, C's tick and
+        // rate slack over its 705,050 ticks, and the reference reading.
+        assertDuration(704_979.495, 212.5152 + 1.0002 * 2 + sameNode(0.9999, 705_050, 2_000_000)
+                + REFERENCE_READING, TranslationPath.PAIR_DIRECT,
                 hull.duration("B", 305_000, "C", 1_091_000), 1e-6);
         // The short hop the same way, C's pair path counting the rate's uncertainty over the
         // pair's bound too: 0.9999 · 50, bound (0.9999 + 0.0003) · 1 + 0.0003 · 50.
-        assertDuration(49.995, 1.0152 + 1.0002 * 3, TranslationPath.PAIR_DIRECT,
+        assertDuration(49.995, 1.0152 + 1.0002 * 2 + sameNode(0.9999, 50, 2_000_000)
+                + REFERENCE_READING, TranslationPath.PAIR_DIRECT,
                 hull.duration("B", 305_000, "C", 386_000), 1e-6);
     }
 
@@ -191,9 +207,11 @@ class ClockTranslatorTest {
         assertEquals(30.0 / 2_000_000, map.rateHalfWidth(2_500_000), EXACT);
         // 500_000 ticks at rate 1 (bound 15 · 0.5) and 1_000_000 at 1.0003 (bound 30 · 0.5).
         ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
-        assertDuration(1_500_300, 22.5 + 1, TranslationPath.SAME_NODE,
+        // Whole ticks: the rate's tick, its slack over 1.5 M ticks against the shortest segment's
+        // 1 M, and the reference reading.
+        assertDuration(1_500_300, 22.5 + 1 + 2 * 1.5 + 1, TranslationPath.SAME_NODE,
                 translator.duration("B", 500_000, "B", 2_000_000));
-        assertDuration(-1_500_300, 22.5 + 1.0003, TranslationPath.SAME_NODE,
+        assertDuration(-1_500_300, 22.5 + 1.0003 + 2.0003 * 1.5 + 1, TranslationPath.SAME_NODE,
                 translator.duration("B", 2_000_000, "B", 500_000));
     }
 
