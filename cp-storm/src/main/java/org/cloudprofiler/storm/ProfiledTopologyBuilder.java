@@ -65,9 +65,17 @@ public class ProfiledTopologyBuilder {
                 ? profiled : new ProfiledSpout(spout), parallelismHint);
     }
 
-    /** As {@link #setSpout(String, IRichSpout, Number)}, the run ending when {@code runEnd} says. */
+    /**
+     * As {@link #setSpout(String, IRichSpout, Number)}, the run ending when {@code runEnd} says.
+     *
+     * @throws IllegalArgumentException for a {@link ProfiledSpout}, which has its signal already
+     */
     public SpoutDeclarer setSpout(String id, IRichSpout spout, Number parallelismHint,
             RunEndSignal runEnd) {
+        if (spout instanceof ProfiledSpout) {
+            throw new IllegalArgumentException("spout " + id + " is profiled already; give the"
+                    + " RunEndSignal to its constructor instead");
+        }
         return setSpout(id, new ProfiledSpout(spout, runEnd), parallelismHint);
     }
 

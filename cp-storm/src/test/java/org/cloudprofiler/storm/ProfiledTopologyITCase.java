@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,6 +56,7 @@ class ProfiledTopologyITCase {
     private static Map<String, Long> metrics = new HashMap<>();
 
     @BeforeAll
+    @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
     static void runTheTopology() throws Exception {
         ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
         builder.setSpout("numbers", new NumberSpout(PER_SPOUT_TASK), PARALLELISM.get("numbers"));
@@ -109,8 +112,8 @@ class ProfiledTopologyITCase {
     private static TopologyDescription topology() {
         try {
             return TopologyJson.read(ProfileLogs.nodeDirectory().resolve(TopologyJson.FILE_NAME));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
