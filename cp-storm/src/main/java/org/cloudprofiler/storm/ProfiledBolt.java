@@ -2,12 +2,10 @@ package org.cloudprofiler.storm;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.IRichBolt;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.utils.TupleUtils;
 import org.cloudprofiler.storm.pill.PillStream;
@@ -21,10 +19,9 @@ import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
  * before the user's bolt sees them, and forwarded once every upstream task has sent one. Storm
  * calls it on the task's executor thread, except {@code cleanup}.
  */
-public class ProfiledBolt implements IRichBolt {
+public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichBolt {
     private static final long serialVersionUID = 1L;
 
-    private final IRichBolt delegate;
     private TupleIdExtractor tupleIds;
 
     private transient TaskProfiling task;
@@ -35,12 +32,7 @@ public class ProfiledBolt implements IRichBolt {
     private transient long currentInputId;
 
     public ProfiledBolt(IRichBolt delegate) {
-        this.delegate = Objects.requireNonNull(delegate, "delegate");
-    }
-
-    /** The user's bolt. */
-    public IRichBolt delegate() {
-        return delegate;
+        super(delegate);
     }
 
     /** Sets the extractor of this bolt's tuple ids; {@code null} follows the configuration. */
@@ -58,7 +50,7 @@ public class ProfiledBolt implements IRichBolt {
         this.pills = PillTracker.of(context);
         Map<String, ?> pillTargets = context.getThisTargets().get(PillStream.ID);
         this.forwardsPills = pillTargets != null && !pillTargets.isEmpty();
-        delegate.prepare(conf, context,
+        delegate().prepare(conf, context,
                 new OutputCollector(new ProfilingBoltCollector(collector, task.probe(), this)));
     }
 
@@ -69,7 +61,7 @@ public class ProfiledBolt implements IRichBolt {
             return;
         }
         if (TupleUtils.isTick(input)) {
-            delegate.execute(input);
+            delegate().execute(input);
             return;
         }
         task.probe().bindExecutorThread();
@@ -77,7 +69,7 @@ public class ProfiledBolt implements IRichBolt {
         task.probe().enter(id);
         currentInputId = id;
         try {
-            delegate.execute(input);
+            delegate().execute(input);
         } finally {
             currentInputId = TupleIdExtractor.NO_ID;
         }
@@ -112,18 +104,7 @@ public class ProfiledBolt implements IRichBolt {
 
     @Override
     public void cleanup() {
-        delegate.cleanup();
+        delegate().cleanup();
         task.probe().retire();
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        delegate.declareOutputFields(declarer);
-        PillStream.declare(declarer);
-    }
-
-    @Override
-    public Map<String, Object> getComponentConfiguration() {
-        return delegate.getComponentConfiguration();
     }
 }

@@ -7,7 +7,6 @@ import java.util.Objects;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.IRichSpout;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.cloudprofiler.storm.pill.PillStream;
 import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 
@@ -18,10 +17,9 @@ import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
  * downstream task and emits nothing more. Storm calls it on the task's executor thread, except
  * {@code close}. Subclasses choose tuple ids for particular sources ({@code ProfiledKafkaSpout}).
  */
-public class ProfiledSpout implements IRichSpout {
+public class ProfiledSpout extends ProfiledComponent<IRichSpout> implements IRichSpout {
     private static final long serialVersionUID = 1L;
 
-    private final IRichSpout delegate;
     private final RunEndSignal runEnd;
     private TupleIdExtractor tupleIds;
 
@@ -38,13 +36,8 @@ public class ProfiledSpout implements IRichSpout {
 
     /** Profiles {@code delegate}; its run ends when {@code runEnd} says so. */
     public ProfiledSpout(IRichSpout delegate, RunEndSignal runEnd) {
-        this.delegate = Objects.requireNonNull(delegate, "delegate");
+        super(delegate);
         this.runEnd = Objects.requireNonNull(runEnd, "runEnd");
-    }
-
-    /** The user's spout. */
-    public IRichSpout delegate() {
-        return delegate;
     }
 
     /**
@@ -67,7 +60,7 @@ public class ProfiledSpout implements IRichSpout {
         this.streamFields = new StreamFields(context);
         this.task = TaskProfiling.start(conf, context, tupleIds);
         this.profilingCollector = new ProfilingSpoutCollector(collector, task.probe(), this);
-        delegate.open(conf, context, new SpoutOutputCollector(profilingCollector));
+        delegate().open(conf, context, new SpoutOutputCollector(profilingCollector));
     }
 
     @Override
@@ -76,8 +69,8 @@ public class ProfiledSpout implements IRichSpout {
             return;
         }
         task.probe().bindExecutorThread();
-        delegate.nextTuple();
-        if (runEnd.hasEnded(delegate, profilingCollector.emitted())) {
+        delegate().nextTuple();
+        if (runEnd.hasEnded(delegate(), profilingCollector.emitted())) {
             endRun();
         }
     }
@@ -99,23 +92,23 @@ public class ProfiledSpout implements IRichSpout {
 
     @Override
     public void ack(Object msgId) {
-        delegate.ack(msgId);
+        delegate().ack(msgId);
     }
 
     @Override
     public void fail(Object msgId) {
-        delegate.fail(msgId);
+        delegate().fail(msgId);
     }
 
     @Override
     public void activate() {
-        delegate.activate();
+        delegate().activate();
     }
 
     /** Ends the run if it has not ended (a killed topology is deactivated first), and flushes. */
     @Override
     public void deactivate() {
-        delegate.deactivate();
+        delegate().deactivate();
         if (!runEnded) {
             endRun();
         }
@@ -124,18 +117,7 @@ public class ProfiledSpout implements IRichSpout {
 
     @Override
     public void close() {
-        delegate.close();
+        delegate().close();
         task.probe().retire();
-    }
-
-    @Override
-    public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        delegate.declareOutputFields(declarer);
-        PillStream.declare(declarer);
-    }
-
-    @Override
-    public Map<String, Object> getComponentConfiguration() {
-        return delegate.getComponentConfiguration();
     }
 }

@@ -147,7 +147,7 @@ public class ProfiledTopologyBuilder {
             if (implied == null) {
                 continue;
             }
-            if (chosen != null && !chosen.toString().equals(implied.toString())) {
+            if (chosen != null && !chosen.equals(implied)) {
                 throw new IllegalArgumentException("spout " + spout.getKey() + " finds tuple ids"
                         + " by " + implied + ", another spout by " + chosen + "; choose one for"
                         + " the whole topology with withTupleIds(...)");

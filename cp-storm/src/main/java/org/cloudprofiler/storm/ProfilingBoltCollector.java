@@ -26,7 +26,7 @@ final class ProfilingBoltCollector implements IOutputCollector {
 
     @Override
     public List<Integer> emit(String streamId, Collection<Tuple> anchors, List<Object> tuple) {
-        if (!probe.onExecutorThread()) {
+        if (!probe.emitIsOnExecutorThread()) {
             return collector.emit(streamId, anchors, tuple);
         }
         long id = bolt.emittedTupleId(streamId, tuple);
@@ -38,7 +38,7 @@ final class ProfilingBoltCollector implements IOutputCollector {
     @Override
     public void emitDirect(int taskId, String streamId, Collection<Tuple> anchors,
             List<Object> tuple) {
-        if (!probe.onExecutorThread()) {
+        if (!probe.emitIsOnExecutorThread()) {
             collector.emitDirect(taskId, streamId, anchors, tuple);
             return;
         }

@@ -26,7 +26,7 @@ final class ProfilingSpoutCollector implements ISpoutOutputCollector {
 
     @Override
     public List<Integer> emit(String streamId, List<Object> tuple, Object messageId) {
-        if (!probe.onExecutorThread()) {
+        if (!probe.emitIsOnExecutorThread()) {
             return collector.emit(streamId, tuple, messageId);
         }
         long id = spout.emittedTupleId(streamId, tuple, messageId);
@@ -39,7 +39,7 @@ final class ProfilingSpoutCollector implements ISpoutOutputCollector {
 
     @Override
     public void emitDirect(int taskId, String streamId, List<Object> tuple, Object messageId) {
-        if (!probe.onExecutorThread()) {
+        if (!probe.emitIsOnExecutorThread()) {
             collector.emitDirect(taskId, streamId, tuple, messageId);
             return;
         }

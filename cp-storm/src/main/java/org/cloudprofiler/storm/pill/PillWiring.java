@@ -43,7 +43,7 @@ public final class PillWiring {
     }
 
     /** Per bolt, the user components it subscribes to, in subscription order. */
-    public static Map<String, Set<String>> upstreamComponents(StormTopology topology,
+    private static Map<String, Set<String>> upstreamComponents(StormTopology topology,
             Set<String> components) {
         Map<String, Set<String>> upstream = new HashMap<>();
         topology.get_bolts().forEach((bolt, spec) -> {

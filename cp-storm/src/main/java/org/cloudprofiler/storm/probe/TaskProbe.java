@@ -60,7 +60,7 @@ public final class TaskProbe {
      * Whether the caller is the executor thread; counts an off-thread emit if not, so callers
      * skip logging then.
      */
-    public boolean onExecutorThread() {
+    public boolean emitIsOnExecutorThread() {
         if (Thread.currentThread() == executorThread) {
             return true;
         }

@@ -6,16 +6,11 @@ import org.apache.storm.tuple.Fields;
 
 /**
  * The id is the value of one numeric field ({@code offset} by default, the field KafkaSpout and
- * JofSpout emit the tuple id in). Stateless, so any thread may use it.
+ * JofSpout emit the tuple id in). Immutable, so any thread may use it.
+ *
+ * @param field the name of the id field
  */
-public final class FieldTupleIdExtractor implements TupleIdExtractor {
-    private static final long serialVersionUID = 1L;
-
-    private final String field;
-
-    public FieldTupleIdExtractor(String field) {
-        this.field = field;
-    }
+public record FieldTupleIdExtractor(String field) implements TupleIdExtractor {
 
     @Override
     public long idOf(Fields fields, List<Object> values) {
@@ -24,10 +19,6 @@ public final class FieldTupleIdExtractor implements TupleIdExtractor {
         }
         return values.get(fields.fieldIndex(field)) instanceof Number number
                 ? number.longValue() : NO_ID;
-    }
-
-    public String field() {
-        return field;
     }
 
     @Override

@@ -8,23 +8,18 @@ import org.apache.storm.tuple.Fields;
  * For offsets that are unique only within a partition (Kafka): {@code id = partition << 48 |
  * offset}, with partitions 0 to 32,767 and offsets below 2^48 (both far beyond real topics);
  * anything else has no id. Records of different topics with equal partition and offset share an
- * id. Stateless, so any thread may use it.
+ * id. Immutable, so any thread may use it.
+ *
+ * @param partitionField the name of the partition field
+ * @param offsetField the name of the offset field
  */
-public final class PartitionOffsetTupleIdExtractor implements TupleIdExtractor {
-    private static final long serialVersionUID = 1L;
+public record PartitionOffsetTupleIdExtractor(String partitionField, String offsetField)
+        implements TupleIdExtractor {
 
     /** Bits of the id that hold the offset. */
     public static final int OFFSET_BITS = 48;
     private static final long MAX_PARTITION = (1L << (63 - OFFSET_BITS)) - 1;
     private static final long MAX_OFFSET = (1L << OFFSET_BITS) - 1;
-
-    private final String partitionField;
-    private final String offsetField;
-
-    public PartitionOffsetTupleIdExtractor(String partitionField, String offsetField) {
-        this.partitionField = partitionField;
-        this.offsetField = offsetField;
-    }
 
     /** The id of {@code offset} in {@code partition}, or {@link #NO_ID} if either is too big. */
     public static long id(long partition, long offset) {

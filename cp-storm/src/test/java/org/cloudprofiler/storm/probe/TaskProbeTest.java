@@ -29,12 +29,12 @@ class TaskProbeTest {
             probe.enter(10);
             probe.exit(10);
             probe.enter(TupleIdExtractor.NO_ID);
-            assertTrue(probe.onExecutorThread());
+            assertTrue(probe.emitIsOnExecutorThread());
             probe.endOfRun();
         });
         executor.start();
         executor.join();
-        assertFalse(probe.onExecutorThread());
+        assertFalse(probe.emitIsOnExecutorThread());
         assertEquals(1, counters.offThreadEmits().getCount());
         assertEquals(1, counters.missingIds().getCount());
         assertEquals(1, probe.stats(ProbePoint.IN).accepted());
