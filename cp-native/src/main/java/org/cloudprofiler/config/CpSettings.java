@@ -1,0 +1,104 @@
+package org.cloudprofiler.config;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.LogFormat;
+
+/**
+ * The values of {@link CpOptions}, parsed and checked, as one engine task uses them. Immutable.
+ *
+ * @param enabled {@link CpOptions#ENABLED}
+ * @param handlers {@link CpOptions#HANDLERS} followed by the defaults
+ * @param logFormat {@link CpOptions#LOG_FORMAT}
+ * @param tupleIdField {@link CpOptions#TUPLE_ID_FIELD}
+ * @param tupleIdPartitionField {@link CpOptions#TUPLE_ID_PARTITION_FIELD}; empty for none
+ * @param countPeriodNs {@link CpOptions#COUNT_PERIOD}, ns
+ * @param cpuPeriodNs {@link CpOptions#CPU_PERIOD}, ns
+ */
+public record CpSettings(
+        boolean enabled,
+        HandlerRules handlers,
+        LogFormat logFormat,
+        String tupleIdField,
+        String tupleIdPartitionField,
+        long countPeriodNs,
+        long cpuPeriodNs) {
+
+    /**
+     * Reads every key of {@link CpOptions} from an engine's configuration; absent keys take their
+     * defaults, other keys are ignored.
+     *
+     * @throws CpConfigException for the first value that cannot be used, naming key and fix
+     */
+    public static CpSettings from(Map<String, ?> config) {
+        long countPeriodNs = ConfigValues.parseDurationNs(CpOptions.COUNT_PERIOD,
+                value(config, CpOptions.COUNT_PERIOD));
+        long cpuPeriodNs = ConfigValues.parseDurationNs(CpOptions.CPU_PERIOD,
+                value(config, CpOptions.CPU_PERIOD));
+        checkPeriod(CpOptions.COUNT_PERIOD, HandlerType.SPC, countPeriodNs);
+        checkPeriod(CpOptions.CPU_PERIOD, HandlerType.CPU, cpuPeriodNs);
+        return new CpSettings(
+                ConfigValues.parseBoolean(CpOptions.ENABLED, value(config, CpOptions.ENABLED)),
+                HandlerRules.parse(config.get(CpOptions.HANDLERS.key())),
+                logFormat(value(config, CpOptions.LOG_FORMAT)),
+                fieldName(CpOptions.TUPLE_ID_FIELD, value(config, CpOptions.TUPLE_ID_FIELD),
+                        false),
+                fieldName(CpOptions.TUPLE_ID_PARTITION_FIELD,
+                        value(config, CpOptions.TUPLE_ID_PARTITION_FIELD), true),
+                countPeriodNs,
+                cpuPeriodNs);
+    }
+
+    /** The settings of an empty configuration: every default. */
+    public static CpSettings defaults() {
+        return from(Map.of());
+    }
+
+    /**
+     * The handler and parameters for a channel: the first matching rule's choice, with the
+     * configured periods filled in for counter and CPU handlers whose rule gives none.
+     */
+    public HandlerChoice handlerFor(String channelName) {
+        HandlerChoice choice = handlers.choose(channelName);
+        if (choice.isOff() || !choice.parameters().isEmpty()) {
+            return choice;
+        }
+        return switch (choice.handler()) {
+            case SPC, MPC -> new HandlerChoice(choice.handler(), List.of(countPeriodNs));
+            case CPU -> new HandlerChoice(choice.handler(), List.of(cpuPeriodNs));
+            default -> choice;
+        };
+    }
+
+    private static Object value(Map<String, ?> config, CpOption option) {
+        Object value = config.get(option.key());
+        return value == null ? option.defaultValue() : value;
+    }
+
+    private static void checkPeriod(CpOption option, HandlerType handler, long periodNs) {
+        long minimumNs = handler.parameters().get(0).min();
+        if (periodNs < minimumNs) {
+            throw new CpConfigException(option, periodNs + "ns",
+                    "periods must be at least " + minimumNs / 1_000_000 + "ms.");
+        }
+    }
+
+    private static LogFormat logFormat(Object value) {
+        try {
+            return LogFormat.valueOf(String.valueOf(value).trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new CpConfigException(CpOptions.LOG_FORMAT, value, "write RAW or ZSTD.");
+        }
+    }
+
+    private static String fieldName(CpOption option, Object value, boolean mayBeEmpty) {
+        String name = String.valueOf(value).trim();
+        if (name.isEmpty() && !mayBeEmpty) {
+            throw new CpConfigException(option, value, "name the field that holds the tuple id.");
+        }
+        return name;
+    }
+}

@@ -1,0 +1,52 @@
+package org.cloudprofiler.config;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The ordered rules of {@link CpOptions#HANDLERS} followed by
+ * {@link CpOptions#DEFAULT_HANDLER_RULES}; the first rule that matches a channel decides its
+ * handler. Immutable.
+ */
+public final class HandlerRules {
+
+    private final List<HandlerRule> rules;
+
+    private HandlerRules(List<HandlerRule> rules) {
+        this.rules = List.copyOf(rules);
+    }
+
+    /**
+     * The user's rules, given as a list or as text separated by commas or newlines, followed by
+     * the defaults.
+     *
+     * @throws CpConfigException for a rule that does not parse
+     */
+    public static HandlerRules parse(Object userRules) {
+        List<HandlerRule> rules = new ArrayList<>();
+        if (userRules != null) {
+            for (String rule : ConfigValues.items(userRules)) {
+                rules.add(HandlerRule.parse(CpOptions.HANDLERS, rule));
+            }
+        }
+        for (String rule : CpOptions.DEFAULT_HANDLER_RULES) {
+            rules.add(HandlerRule.parse(CpOptions.HANDLERS, rule));
+        }
+        return new HandlerRules(rules);
+    }
+
+    /** The choice of the first matching rule; the defaults end with a catch-all. */
+    public HandlerChoice choose(String channelName) {
+        for (HandlerRule rule : rules) {
+            if (rule.matches(channelName)) {
+                return rule.choice();
+            }
+        }
+        throw new AssertionError("the default rules end with a catch-all");
+    }
+
+    /** All rules in the order they are tried. */
+    public List<HandlerRule> rules() {
+        return rules;
+    }
+}

@@ -1,0 +1,78 @@
+package org.cloudprofiler.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.LogFormat;
+import org.junit.jupiter.api.Test;
+
+/** Reading every key from an engine's configuration map. */
+class CpSettingsTest {
+
+    @Test
+    void anEmptyConfigurationGivesTheDocumentedDefaults() {
+        CpSettings settings = CpSettings.defaults();
+        assertTrue(settings.enabled());
+        assertEquals(LogFormat.ZSTD, settings.logFormat());
+        assertEquals("offset", settings.tupleIdField());
+        assertEquals("", settings.tupleIdPartitionField());
+        assertEquals(100_000_000L, settings.countPeriodNs());
+        assertEquals(100_000_000L, settings.cpuPeriodNs());
+        for (CpOption option : CpOptions.all()) {
+            assertTrue(option.key().startsWith("cloudprofiler."), option.key());
+        }
+    }
+
+    @Test
+    void valuesComeInTheTypesStormAndFlinkConfigsHold() {
+        CpSettings settings = CpSettings.from(Map.of(
+                "cloudprofiler.enabled", false,
+                "cloudprofiler.log-format", "raw",
+                "cloudprofiler.tuple-id.field", "eventId",
+                "cloudprofiler.tuple-id.partition-field", "partition",
+                "cloudprofiler.count.period", "1s",
+                "cloudprofiler.cpu.period", "20ms",
+                "cloudprofiler.handlers", List.of("sink/**=ID")));
+        assertFalse(settings.enabled());
+        assertEquals(LogFormat.RAW, settings.logFormat());
+        assertEquals("eventId", settings.tupleIdField());
+        assertEquals("partition", settings.tupleIdPartitionField());
+        assertEquals(HandlerType.ID, settings.handlerFor("sink/1/in").handler());
+    }
+
+    @Test
+    void periodsFillCounterAndCpuRulesThatGiveNone() {
+        CpSettings settings = CpSettings.from(Map.of(
+                "cloudprofiler.count.period", "1s",
+                "cloudprofiler.cpu.period", "20ms",
+                "cloudprofiler.handlers", "x/**=SPC:5ms"));
+        assertEquals(List.of(1_000_000_000L), settings.handlerFor("a/1/count").parameters());
+        assertEquals(List.of(20_000_000L), settings.handlerFor("a/1/cpu").parameters());
+        assertEquals(List.of(5_000_000L), settings.handlerFor("x/1/count").parameters());
+        assertEquals(List.of(), settings.handlerFor("a/1/in").parameters());
+    }
+
+    @Test
+    void badValuesNameTheKeyAndTheFix() {
+        assertMessage("cloudprofiler.enabled", "yes", "write true or false");
+        assertMessage("cloudprofiler.log-format", "lz4", "RAW or ZSTD");
+        assertMessage("cloudprofiler.count.period", "100", "with a unit", "100ms");
+        assertMessage("cloudprofiler.cpu.period", "10us", "at least 1ms");
+        assertMessage("cloudprofiler.tuple-id.field", " ", "name the field");
+    }
+
+    private static void assertMessage(String key, Object value, String... parts) {
+        CpConfigException e = assertThrows(CpConfigException.class,
+                () -> CpSettings.from(Map.of(key, value)));
+        assertTrue(e.getMessage().startsWith(key + " = '"), e.getMessage());
+        for (String part : parts) {
+            assertTrue(e.getMessage().contains(part), () -> e.getMessage() + " lacks " + part);
+        }
+    }
+}

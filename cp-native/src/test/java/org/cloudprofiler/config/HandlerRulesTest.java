@@ -1,0 +1,70 @@
+package org.cloudprofiler.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.cloudprofiler.HandlerType;
+import org.junit.jupiter.api.Test;
+
+/** Handler rules: syntax, first match wins, defaults after the user's rules, clear errors. */
+class HandlerRulesTest {
+
+    @Test
+    void defaultsGiveIdsCountersCpuAndMarkers() {
+        HandlerRules rules = HandlerRules.parse(null);
+        assertEquals(HandlerType.BUFFERED_ID, rules.choose("split/3/in").handler());
+        assertEquals(HandlerType.BUFFERED_ID, rules.choose("split/3/out").handler());
+        assertEquals(HandlerType.SPC, rules.choose("split/3/count").handler());
+        assertEquals(HandlerType.CPU, rules.choose("split/3/cpu").handler());
+        assertEquals(HandlerType.FIRST_LAST, rules.choose("split/3/first-last").handler());
+        assertEquals(HandlerType.BUFFERED_ID, rules.choose("jof/0/queue").handler());
+    }
+
+    @Test
+    void theFirstMatchingRuleWins() {
+        HandlerRules rules = HandlerRules.parse("sink/**=ID, **/in=NULL, **/{out,count}=OFF");
+        assertEquals(HandlerType.ID, rules.choose("sink/7/in").handler());
+        assertEquals(HandlerType.ID, rules.choose("sink/7/count").handler());
+        assertEquals(HandlerType.NULL, rules.choose("split/3/in").handler());
+        assertTrue(rules.choose("split/3/out").isOff());
+        assertTrue(rules.choose("split/3/count").isOff());
+        assertEquals(HandlerType.CPU, rules.choose("split/3/cpu").handler());
+    }
+
+    @Test
+    void aStarStaysWithinOneNameComponent() {
+        HandlerRules rules = HandlerRules.parse(List.of("*/in=NULL", "*/*/in=ID"));
+        assertEquals(HandlerType.ID, rules.choose("split/3/in").handler());
+    }
+
+    @Test
+    void parametersAreIntegersOrDurations() {
+        HandlerRules rules = HandlerRules.parse(
+                "a/**=XOY:1:1_000\n b/**=SPC:250ms\n c/**=DOWNSAMPLE:10");
+        assertEquals(List.of(1L, 1000L), rules.choose("a/1/in").parameters());
+        assertEquals(List.of(250_000_000L), rules.choose("b/1/in").parameters());
+        assertEquals(List.of(10L), rules.choose("c/1/in").parameters());
+        assertEquals("XOY:1:1000", rules.choose("a/1/in").toString());
+    }
+
+    @Test
+    void errorsNameTheKeyTheRuleAndTheFix() {
+        assertMessage("**=FAST", "cloudprofiler.handlers", "unknown handler 'FAST'", "OFF");
+        assertMessage("**", "cloudprofiler.handlers", "glob=HANDLER");
+        assertMessage("**=XOY:1:0", "parameter y", "[1, ");
+        assertMessage("**=SPC:1:2", "at most 1 parameter(s) [periodNs]");
+        assertMessage("**=SPC:fast", "parameter periodNs", "100ms");
+        assertMessage("[a=ID", "glob '[a' is malformed");
+    }
+
+    private static void assertMessage(String rules, String... parts) {
+        CpConfigException e = assertThrows(CpConfigException.class,
+                () -> HandlerRules.parse(rules));
+        for (String part : parts) {
+            assertTrue(e.getMessage().contains(part), () -> e.getMessage() + " lacks " + part);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.cloudprofiler.storm;
+
+import java.util.Collection;
+import java.util.List;
+
+import org.apache.storm.task.IOutputCollector;
+import org.apache.storm.tuple.Tuple;
+import org.cloudprofiler.storm.probe.TaskProbe;
+
+/**
+ * The collector a profiled bolt's user bolt emits through: each emit on the executor thread logs
+ * {@code out} once Storm has taken the tuple. Emits from other threads pass through unlogged and
+ * counted; acks and fails pass through.
+ */
+final class ProfilingBoltCollector implements IOutputCollector {
+
+    private final IOutputCollector collector;
+    private final TaskProbe probe;
+    private final ProfiledBolt bolt;
+
+    ProfilingBoltCollector(IOutputCollector collector, TaskProbe probe, ProfiledBolt bolt) {
+        this.collector = collector;
+        this.probe = probe;
+        this.bolt = bolt;
+    }
+
+    @Override
+    public List<Integer> emit(String streamId, Collection<Tuple> anchors, List<Object> tuple) {
+        if (!probe.emitIsOnExecutorThread()) {
+            return collector.emit(streamId, anchors, tuple);
+        }
+        long id = bolt.emittedTupleId(streamId, tuple);
+        List<Integer> tasks = collector.emit(streamId, anchors, tuple);
+        probe.exit(id);
+        return tasks;
+    }
+
+    @Override
+    public void emitDirect(int taskId, String streamId, Collection<Tuple> anchors,
+            List<Object> tuple) {
+        if (!probe.emitIsOnExecutorThread()) {
+            collector.emitDirect(taskId, streamId, anchors, tuple);
+            return;
+        }
+        long id = bolt.emittedTupleId(streamId, tuple);
+        collector.emitDirect(taskId, streamId, anchors, tuple);
+        probe.exit(id);
+    }
+
+    @Override
+    public void ack(Tuple input) {
+        collector.ack(input);
+    }
+
+    @Override
+    public void fail(Tuple input) {
+        collector.fail(input);
+    }
+
+    @Override
+    public void resetTimeout(Tuple input) {
+        collector.resetTimeout(input);
+    }
+
+    @Override
+    public void flush() {
+        collector.flush();
+    }
+
+    @Override
+    public void reportError(Throwable error) {
+        collector.reportError(error);
+    }
+}

@@ -1,0 +1,233 @@
+package org.cloudprofiler.storm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.apache.storm.Config;
+import org.apache.storm.LocalCluster;
+import org.apache.storm.tuple.Fields;
+import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.log.LogReader;
+import org.cloudprofiler.log.LogSummary;
+import org.cloudprofiler.storm.pill.LocalRunMonitor;
+import org.cloudprofiler.storm.pill.PillStream;
+import org.cloudprofiler.storm.pill.RunProgress;
+import org.cloudprofiler.storm.testing.ForwardBolt;
+import org.cloudprofiler.storm.testing.NumberSpout;
+import org.cloudprofiler.storm.testing.ProfileLogs;
+import org.cloudprofiler.storm.testing.RecordingReporter;
+import org.cloudprofiler.storm.testing.SinkBolt;
+import org.cloudprofiler.storm.topology.TopologyDescription;
+import org.cloudprofiler.storm.topology.TopologyJson;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A finite spout, a bolt and two sinks with shuffle, fields and global-style groupings and
+ * parallelism above one, run on a real LocalCluster with two workers: ids, pills,
+ * {@code topology.json}, metrics and every log file are checked once the run has ended.
+ */
+class ProfiledTopologyITCase {
+
+    private static final String NAME = "profiled-topology-it";
+    private static final int PER_SPOUT_TASK = 400;
+    private static final Map<String, Integer> PARALLELISM =
+            Map.of("numbers", 2, "forward", 3, "sink", 2, "tally", 1);
+    private static final int ID_LESS_SPOUT_TUPLES =
+            2 * ((PER_SPOUT_TASK + NumberSpout.NO_ID_EVERY - 1) / NumberSpout.NO_ID_EVERY);
+
+    private static RunProgress progress;
+    private static Map<String, Long> metrics = new HashMap<>();
+
+    @BeforeAll
+    @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
+    static void runTheTopology() throws Exception {
+        ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
+        builder.setSpout("numbers", new NumberSpout(PER_SPOUT_TASK), PARALLELISM.get("numbers"));
+        builder.setBolt("forward", new ForwardBolt(), PARALLELISM.get("forward"))
+                .shuffleGrouping("numbers");
+        builder.setBolt("sink", new SinkBolt(), PARALLELISM.get("sink"))
+                .fieldsGrouping("forward", new Fields("word"));
+        builder.setBolt("tally", new SinkBolt(), PARALLELISM.get("tally"))
+                .shuffleGrouping("forward", ForwardBolt.LENGTHS)
+                .globalGrouping("numbers", NumberSpout.NO_ID_STREAM);
+
+        Config conf = new Config();
+        conf.setNumWorkers(2);
+        conf.setNumAckers(0);
+        conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of(
+                "class", RecordingReporter.class.getName(), "report.period", 60)));
+        conf.put("cloudprofiler.handlers", "**/count=SPC:10ms");
+        ProfiledTopologyBuilder.checkConfig(conf);
+
+        try (LocalCluster cluster = new LocalCluster.Builder()
+                .withSupervisors(1).withPortsPerSupervisor(2).build()) {
+            cluster.submitTopology(NAME, conf, builder.createTopology());
+            assertTrue(LocalRunMonitor.awaitRunEnd(NAME, Duration.ofSeconds(120)),
+                    () -> "the pill did not reach every task: " + LocalRunMonitor.progress(NAME));
+            progress = LocalRunMonitor.progress(NAME);
+            for (String component : PARALLELISM.keySet()) {
+                for (String metric : List.of("missing-ids", "pills-received", "duplicate-pills",
+                        "in.accepted", "off-thread-emits")) {
+                    metrics.put(component + "/" + metric,
+                            RecordingReporter.sum("." + component + ".", "cloudprofiler." + metric));
+                }
+            }
+            System.out.println("cloudprofiler metrics: " + new TreeMap<>(metrics));
+        }
+        // Closing the cluster shut the workers down: every channel is closed now.
+    }
+
+    private static List<Long> allIds() {
+        List<Long> ids = new ArrayList<>();
+        for (int task = 0; task < PARALLELISM.get("numbers"); task++) {
+            for (int k = 0; k < PER_SPOUT_TASK; k++) {
+                ids.add(NumberSpout.id(task, k));
+            }
+        }
+        return ids;
+    }
+
+    private static List<Integer> tasks(String component) {
+        return topology().components().stream().filter(c -> c.id().equals(component))
+                .findFirst().orElseThrow().tasks();
+    }
+
+    private static TopologyDescription topology() {
+        try {
+            return TopologyJson.read(ProfileLogs.nodeDirectory().resolve(TopologyJson.FILE_NAME));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every id of {@code point} over all tasks of {@code component}, with how often it came. */
+    private static Map<Long, Long> idCounts(String component, String point) {
+        List<Long> ids = new ArrayList<>();
+        for (int task : tasks(component)) {
+            ids.addAll(ProfileLogs.column(component + "/" + task + "/" + point, "id"));
+        }
+        return ids.stream().collect(Collectors.groupingBy(Function.identity(),
+                Collectors.counting()));
+    }
+
+    private static Map<Long, Long> eachOnce(List<Long> ids, long times) {
+        return ids.stream().collect(Collectors.toMap(Function.identity(), id -> times));
+    }
+
+    @Test
+    void everyEmittedIdReachesTheSinksExactlyOnce() {
+        assertEquals(eachOnce(allIds(), 1), idCounts("sink", "in"));
+        assertEquals(eachOnce(allIds(), 1), idCounts("numbers", "in"));
+        assertEquals(eachOnce(allIds(), 1), idCounts("numbers", "out"));
+        assertEquals(eachOnce(allIds(), 1), idCounts("forward", "in"));
+        // Default stream and the id-less lengths stream, logged under the executed tuple's id.
+        assertEquals(eachOnce(allIds(), 2), idCounts("forward", "out"));
+        assertEquals(Map.of(), idCounts("tally", "in"));
+        assertEquals(allIds().size(), metrics.get("sink/in.accepted"));
+    }
+
+    @Test
+    void tuplesWithoutAnIdAreCountedNotLogged() {
+        assertEquals(2L * ID_LESS_SPOUT_TUPLES, metrics.get("numbers/missing-ids"));
+        assertEquals(allIds().size() + ID_LESS_SPOUT_TUPLES, metrics.get("tally/missing-ids"));
+        assertEquals(0L, metrics.get("sink/missing-ids"));
+        long tallyEntered = 0;
+        for (int task : tasks("tally")) {
+            LogSummary count = ProfileLogs.summary("tally/" + task + "/count");
+            tallyEntered += count.trailer().callsAccepted();
+        }
+        assertEquals(allIds().size() + ID_LESS_SPOUT_TUPLES, tallyEntered);
+    }
+
+    @Test
+    void thePillReachesEveryTaskExactlyOnce() {
+        Set<Integer> allTasks = new HashSet<>();
+        PARALLELISM.keySet().forEach(c -> allTasks.addAll(tasks(c)));
+        assertEquals(allTasks, progress.tasks());
+        assertTrue(progress.complete(), progress::toString);
+        assertEquals(0, progress.repeatedEnds());
+        for (String component : PARALLELISM.keySet()) {
+            assertEquals(0L, metrics.get(component + "/duplicate-pills"), component);
+            for (int task : tasks(component)) {
+                String channel = component + "/" + task + "/first-last";
+                List<Long> ids = ProfileLogs.column(channel, "id");
+                assertEquals(2, ids.size(), channel);
+                assertEquals(HandlerType.POISON_PILL_ID, ids.get(1), channel);
+                assertEquals(2, ProfileLogs.summary(channel).trailer().callsAccepted(), channel);
+            }
+        }
+        // One pill per upstream task reaches each task.
+        assertEquals(3L * 2, metrics.get("forward/pills-received"));
+        assertEquals(2L * 3, metrics.get("sink/pills-received"));
+        assertEquals(3L + 2, metrics.get("tally/pills-received"));
+    }
+
+    @Test
+    void topologyJsonDescribesTheSubmittedTopology() {
+        TopologyDescription topology = topology();
+        assertEquals(TopologyDescription.FORMAT, topology.format());
+        assertEquals(NAME, topology.topologyName());
+        assertEquals(PillStream.ID, topology.pillStream());
+        Map<String, TopologyDescription.Component> components = topology.components().stream()
+                .collect(Collectors.toMap(TopologyDescription.Component::id, c -> c));
+        assertEquals(PARALLELISM.keySet(), components.keySet());
+        PARALLELISM.forEach((id, parallelism) -> {
+            assertEquals(parallelism, components.get(id).parallelism(), id);
+            assertEquals(parallelism, components.get(id).tasks().size(), id);
+        });
+        assertEquals("source", components.get("numbers").role());
+        assertEquals("inner", components.get("forward").role());
+        assertEquals("sink", components.get("sink").role());
+        assertEquals("sink", components.get("tally").role());
+        assertEquals(List.of(
+                new TopologyDescription.Edge("forward", "sink", "default", "fields",
+                        List.of("word")),
+                new TopologyDescription.Edge("forward", "tally", ForwardBolt.LENGTHS, "shuffle",
+                        List.of()),
+                new TopologyDescription.Edge("numbers", "forward", "default", "shuffle",
+                        List.of()),
+                new TopologyDescription.Edge("numbers", "tally", NumberSpout.NO_ID_STREAM,
+                        "global", List.of())), topology.edges());
+        assertEquals(8, topology.tasks().size());
+        for (TopologyDescription.Task task : topology.tasks()) {
+            assertNotNull(task.host(), task.toString());
+            assertNotNull(task.port(), task.toString());
+            assertEquals(List.of("in", "out", "count", "cpu", "first-last"),
+                    task.channels().stream().map(TopologyDescription.Channel::point).toList());
+            TopologyDescription.Channel count = task.channels().get(2);
+            assertEquals("SPC", count.handler());
+            assertEquals(List.of(10_000_000L), count.parameters());
+        }
+    }
+
+    @Test
+    void everyLogFileDecodesWithoutProblems() throws Exception {
+        int files = 0;
+        for (String component : PARALLELISM.keySet()) {
+            for (Path file : ProfileLogs.files(component)) {
+                LogSummary summary = LogReader.scan(file);
+                assertFalse(summary.hasProblems(), () -> file + ": " + summary.problems());
+                assertTrue(summary.closedCleanly(), file::toString);
+                files++;
+            }
+        }
+        assertEquals(8 * 5, files);
+    }
+}
