@@ -7,8 +7,8 @@
 #include <system_error>
 
 #include "emission_pacer.h"
-#include "wall_clock.h"
 #include "profiler_error.h"
+#include "wall_clock.h"
 #include "ysb_events.h"
 
 namespace cloudprofiler::generator {
@@ -212,13 +212,14 @@ void Generator::launch(std::vector<std::vector<ReceiverLink>> links) {
                                                     stopRequested_, *dataDone_));
         counters.push_back(&senders_.back()->counters());
     }
+    auto record = [this](const SecondStats& stats) {
+        seconds_.push(stats);
+        if (observer_) {
+            observer_(stats);
+        }
+    };
     reporter_ = std::make_unique<StatsReporter>(counters, options_.tuplesPerSecond, startNs_,
-                                                *dataDone_, [this](const SecondStats& s) {
-                                                    seconds_.push(s);
-                                                    if (observer_) {
-                                                        observer_(s);
-                                                    }
-                                                });
+                                                bucketGapNs(), *dataDone_, record);
 
     size_t launched = 0;
     try {
@@ -255,6 +256,10 @@ void Generator::launch(std::vector<std::vector<ReceiverLink>> links) {
 
 void Generator::stop() {
     stopRequested_ = true;
+}
+
+int64_t Generator::bucketGapNs() const {
+    return std::llround(bucketIntervalNs(options_) / options_.senderThreads);
 }
 
 bool Generator::awaitEnd(std::chrono::milliseconds timeout) {
@@ -318,7 +323,8 @@ RunResult Generator::collect() const {
     for (const std::unique_ptr<Sender>& sender : senders_) {
         result.stoppedEarly = result.stoppedEarly || sender->stoppedEarly();
         if (sender->lastBucketEndNs() > 0) {
-            result.elapsedNs = std::max(result.elapsedNs, sender->lastBucketEndNs() - startNs_);
+            result.elapsedNs =
+                std::max(result.elapsedNs, sender->lastBucketEndNs() - startNs_ + bucketGapNs());
         }
         for (size_t r = 0; r < sender->links().size(); ++r) {
             const ReceiverLink& link = sender->links()[r];

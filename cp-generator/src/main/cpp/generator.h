@@ -74,6 +74,8 @@ public:
 private:
     enum class State { kCreated, kRunning, kEnded };
 
+    // The time between two buckets of the run, all senders together.
+    int64_t bucketGapNs() const;
     std::unique_ptr<PayloadPool> makePool() const;
     std::vector<std::vector<ReceiverLink>> connect();
     void launch(std::vector<std::vector<ReceiverLink>> links);

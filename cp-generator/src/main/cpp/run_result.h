@@ -26,7 +26,9 @@ struct RunResult {
     uint64_t sentBuckets = 0;
     uint64_t droppedBuckets = 0;
     uint32_t bucketTuples = 0;  // the bucket size the run used (see effectiveBucketTuples)
-    int64_t elapsedNs = 0;      // from the run's start to the end of its last data bucket
+    // From the run's start to one bucket gap after the end of its last data bucket: the time
+    // the schedule gave the tuples (exactly tuples / rate for a run that kept it).
+    int64_t elapsedNs = 0;
     bool stoppedEarly = false;  // stop() ended a bounded run before all its tuples
     std::vector<ReceiverTotals> receivers;
     // One sentence per problem (drops, undelivered markers, a receiver that got nothing), each

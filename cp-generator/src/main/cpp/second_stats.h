@@ -7,7 +7,8 @@ namespace cloudprofiler::generator {
 
 struct SecondStats {
     uint64_t second = 0;     // 1, 2, … counted from the run's start
-    int64_t intervalNs = 0;  // 1e9, or less for the last interval
+    int64_t intervalNs = 0;  // about 1e9, or what is left of a second for the last interval
+    bool last = false;       // the run's last interval, ended by its last bucket
     double targetTuplesPerSecond = 0;
     uint64_t emittedTuples = 0;  // sent + dropped
     uint64_t sentTuples = 0;

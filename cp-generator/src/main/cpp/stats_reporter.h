@@ -17,10 +17,11 @@ class StatsReporter {
 public:
     using Sink = std::function<void(const SecondStats&)>;
 
-    // Intervals start at `startNs` (CLOCK_MONOTONIC); `dataDone` reaches zero once every sender
-    // has emitted its last data bucket, which ends the last interval.
+    // The run's first bucket is due at `startNs` (CLOCK_MONOTONIC), the others `bucketGapNs`
+    // apart; `dataDone` reaches zero once every sender has emitted its last data bucket, which
+    // ends the last interval.
     StatsReporter(std::vector<SenderCounters*> senders, double targetTuplesPerSecond,
-                  int64_t startNs, CountdownLatch& dataDone, Sink sink);
+                  int64_t startNs, int64_t bucketGapNs, CountdownLatch& dataDone, Sink sink);
 
     // The thread's body: returns after the last interval's record.
     void run();
@@ -33,11 +34,13 @@ private:
     };
 
     Totals read() const;
-    void report(uint64_t second, int64_t intervalNs, const Totals& now, const Totals& before);
+    void report(uint64_t second, int64_t intervalNs, bool last, const Totals& now,
+                const Totals& before);
 
     std::vector<SenderCounters*> senders_;
     double targetTuplesPerSecond_;
-    int64_t startNs_;
+    int64_t halfGapNs_;
+    int64_t startNs_;  // of the first second
     CountdownLatch& dataDone_;
     Sink sink_;
 };

@@ -123,6 +123,11 @@ TEST(GeneratorDelivery, everyIdArrivesOnceInContiguousSequencesWithTheMarkerLast
         EXPECT_LE(second.lagP99Ns, second.lagMaxNs);
     }
     EXPECT_EQ(sentPerSecond, kTuples);
+    ASSERT_FALSE(run.seconds.empty());
+    for (size_t i = 0; i < run.seconds.size(); ++i) {
+        EXPECT_EQ(run.seconds[i].second, i + 1);
+        EXPECT_EQ(run.seconds[i].last, i + 1 == run.seconds.size());
+    }
     EXPECT_EQ(lagSamples, run.result.sentBuckets + run.result.droppedBuckets);
 }
 

@@ -103,14 +103,14 @@ jboolean JNICALL awaitEnd0(JNIEnv* env, jclass, jlong handle, jlong timeoutMs) {
     });
 }
 
-// The next record as {second, intervalNs, sent, dropped, lagSamples, p50, p99, max}; null if
-// none came within the timeout; an empty array once the last has been taken.
+// The next record as {second, intervalNs, last, sent, dropped, lagSamples, p50, p99, max}; null
+// if none came within the timeout; an empty array once the last has been taken.
 jlongArray JNICALL pollSecond0(JNIEnv* env, jclass, jlong handle, jlong timeoutMs) {
     SecondStats stats;
     switch (native(handle)->pollSecond(std::chrono::milliseconds(timeoutMs), &stats)) {
         case SecondStatsQueue::Poll::kRecord:
             return toLongArray(env, {stats.second, static_cast<uint64_t>(stats.intervalNs),
-                                     stats.sentTuples, stats.droppedTuples, stats.lagSamples,
+                                     stats.last ? 1u : 0u, stats.sentTuples, stats.droppedTuples, stats.lagSamples,
                                      stats.lagP50Ns, stats.lagP99Ns, stats.lagMaxNs});
         case SecondStatsQueue::Poll::kTimeout:
             return nullptr;

@@ -231,8 +231,9 @@ public final class Generator implements AutoCloseable {
             if (fields.length == 0) {
                 return;
             }
-            GeneratorStats stats = new GeneratorStats(fields[0], fields[1], tuplesPerSecond,
-                    fields[2], fields[3], fields[4], fields[5], fields[6], fields[7]);
+            GeneratorStats stats = new GeneratorStats(fields[0], fields[1], fields[2] != 0,
+                    tuplesPerSecond, fields[3], fields[4], fields[5], fields[6], fields[7],
+                    fields[8]);
             synchronized (seconds) {
                 seconds.add(stats);
             }

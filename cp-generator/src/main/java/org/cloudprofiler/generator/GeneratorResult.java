@@ -8,6 +8,8 @@ import java.util.List;
 /**
  * The totals of a finished generator run, its per-second records, and its problems: one
  * sentence each (drops, undelivered markers, a receiver that got nothing), empty when clean.
+ * {@code elapsedNs} runs from the start to one bucket gap after the last data bucket: the time
+ * the schedule gave the tuples, exactly tuples / rate for a run that kept it.
  */
 public record GeneratorResult(
         long sentTuples,
@@ -44,7 +46,7 @@ public record GeneratorResult(
         return receivers.stream().mapToInt(ReceiverTotals::markersUndelivered).sum();
     }
 
-    /** Tuples sent per second from the run's start to the end of its last data bucket. */
+    /** Tuples sent per second of {@code elapsedNs}. */
     public double achievedTuplesPerSecond() {
         return elapsedNs > 0 ? sentTuples * 1e9 / elapsedNs : 0;
     }

@@ -6,13 +6,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
 
 /**
- * One reporting interval of a generator run: a whole second, or what is left of one at the end.
- * Lag is the schedule lag of the interval's buckets (how late each started against its due
- * time), one sample per bucket, in nanoseconds; p50 and p99 are at most 3% above the truth.
+ * One reporting interval of a generator run: a second, or, if {@code last}, what is left of one
+ * when the run's last bucket has gone. Lag is the schedule lag of the interval's buckets (how
+ * late each started against its due time), one sample per bucket, in nanoseconds; p50 and p99
+ * are at most 3% above the truth.
  */
 public record GeneratorStats(
         long second,
         long intervalNs,
+        boolean last,
         double targetTuplesPerSecond,
         long sentTuples,
         long droppedTuples,
@@ -40,8 +42,7 @@ public record GeneratorStats(
                         + " max %s (%,d buckets)%s",
                 second, targetTuplesPerSecond, achievedTuplesPerSecond(), droppedTuples,
                 micros(lagP50Ns), micros(lagP99Ns), micros(lagMaxNs), lagSamples,
-                intervalNs < 999_000_000L ? String.format(Locale.ROOT, " [last %.3f s]",
-                        intervalNs / 1e9) : "");
+                last ? String.format(Locale.ROOT, " [last, %.3f s]", intervalNs / 1e9) : "");
     }
 
     /** One JSON object on one line: {@code "type":"second"}, every field, the achieved rate. */
@@ -50,6 +51,7 @@ public record GeneratorStats(
         node.put("type", "second");
         node.put("second", second);
         node.put("intervalNs", intervalNs);
+        node.put("last", last);
         node.put("targetTuplesPerSecond", targetTuplesPerSecond);
         node.put("achievedTuplesPerSecond", achievedTuplesPerSecond());
         node.put("emittedTuples", emittedTuples());
