@@ -15,10 +15,14 @@ test: deps
 	$(MAKE) test-sanitized
 
 test-sanitized:
-	JAVA_HOME="$${JAVA_HOME:-$$(dirname $$(dirname $$(readlink -f $$(command -v javac))))}" \
-	  cmake -S cp-native -B cp-native/target/native-sanitized -DCP_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
-	cmake --build cp-native/target/native-sanitized --parallel 2
-	ctest --test-dir cp-native/target/native-sanitized --output-on-failure --no-tests=error --timeout 600
+	for module in cp-native cp-generator; do \
+	  JAVA_HOME="$${JAVA_HOME:-$$(dirname $$(dirname $$(readlink -f $$(command -v javac))))}" \
+	    cmake -S $$module -B $$module/target/native-sanitized -DCP_SANITIZE=ON \
+	    -DCMAKE_BUILD_TYPE=Debug && \
+	  cmake --build $$module/target/native-sanitized --parallel 2 && \
+	  ctest --test-dir $$module/target/native-sanitized --output-on-failure --no-tests=error \
+	    --timeout 600 || exit 1; \
+	done
 
 build: deps
 	$(MVNW) -DskipTests install

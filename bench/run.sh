@@ -2,21 +2,25 @@
 # Runs the benchmarks and prints their figures; docs/benchmarks.md says what each one means and
 # what this machine measured. About 5 minutes on 2 cores. Asserts nothing.
 #
-#   bash bench/run.sh [all|java|native]
+#   bash bench/run.sh [all|java|native|generator]
 #
 # java:   JMH, Java logTS per handler, the clock baselines and timestamp translation (fast
 #         MinRTT, its BigDecimal reference, hull) (bench/target/benchmarks.jar, built by
 #         `make build`; built here if missing). JMH_OPTS replaces the JMH settings.
 # native: the C++ bench (bench/src/main/cpp, built here into bench/target/native): C++ logTS per
 #         call, bytes per record, two-writer throughput and the memory policy, idle CPU.
+# generator: the native generator over loopback TCP, one sender: the rates it sustains without
+#         a drop into a counting C++ receiver and into a JeroMQ (Java) one, and its rate
+#         accuracy and schedule lag at 1 M tuples/s (native bench sections and
+#         bench/src/main/java/org/cloudprofiler/bench/GeneratorJeroMqBench.java).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 part="${1:-all}"
 case "$part" in
-    all | java | native) ;;
+    all | java | native | generator) ;;
     *)
-        echo "usage: bash bench/run.sh [all|java|native]" >&2
+        echo "usage: bash bench/run.sh [all|java|native|generator]" >&2
         exit 2
         ;;
 esac
@@ -67,11 +71,28 @@ measured() {
     fi
 }
 
-run_java() {
-    local jar=bench/target/benchmarks.jar
+jar=bench/target/benchmarks.jar
+binary=bench/target/native/cloudprofiler_native_bench
+
+build_jar() {
     if [[ ! -f "$jar" ]]; then
-        ./mvnw -B -ntp -q -pl cp-native,bench -am -DskipTests install
+        ./mvnw -B -ntp -q -pl bench -am -DskipTests install
     fi
+}
+
+build_native() {
+    local build=bench/target/native
+    mkdir -p "$build"
+    if ! { cmake -S bench/src/main/cpp -B "$build" -DCMAKE_BUILD_TYPE=Release &&
+        cmake --build "$build" --parallel 2; } >"$build/build.log" 2>&1; then
+        cat "$build/build.log" >&2
+        echo "bench/run.sh: the native bench did not build (log above)" >&2
+        exit 1
+    fi
+}
+
+run_java() {
+    build_jar
     echo "### JMH: Java logTS and timestamp translation per call (ns/op = ns per call;" \
         "batches of 1000 calls)"
     # One fork and 1 s iterations keep the whole run short on 2 cores; see docs/benchmarks.md.
@@ -81,15 +102,7 @@ run_java() {
 }
 
 run_native() {
-    local build=bench/target/native
-    local binary="$build/cloudprofiler_native_bench"
-    mkdir -p "$build"
-    if ! { cmake -S bench/src/main/cpp -B "$build" -DCMAKE_BUILD_TYPE=Release &&
-        cmake --build "$build" --parallel 2; } >"$build/build.log" 2>&1; then
-        cat "$build/build.log" >&2
-        echo "bench/run.sh: the native bench did not build (log above)" >&2
-        exit 1
-    fi
+    build_native
     echo "### Native bench (each section in its own process: the core reads CP_* once)"
     measured "$binary" call-cost --batches 20000 --calls-per-batch 1000
     measured "$binary" bytes-per-record --records 1e7 --rate 1e6
@@ -102,9 +115,24 @@ run_native() {
     measured "$binary" idle-cpu --channels 200 --seconds 5
 }
 
-if [[ "$part" != native ]]; then
+# Each rate is a separate run with its receiver in a child process (C++) or in the same JVM
+# (JeroMQ); see docs/benchmarks.md, "Generator".
+run_generator() {
+    build_native
+    build_jar
+    echo "### Generator (one sender, raw 100-byte tuples, tcp loopback)"
+    measured "$binary" generator-throughput --rates 1e6,2e6,4e6,8e6,12e6,16e6,20e6 --seconds 3
+    measured "$binary" generator-rate --rate 1e6 --seconds 10
+    measured java -cp "$jar" org.cloudprofiler.bench.GeneratorJeroMqBench \
+        --rates 1e6,2e6,4e6,8e6,12e6,14e6 --seconds 5
+}
+
+if [[ "$part" == all || "$part" == java ]]; then
     run_java
 fi
-if [[ "$part" != java ]]; then
+if [[ "$part" == all || "$part" == native ]]; then
     run_native
+fi
+if [[ "$part" == all || "$part" == generator ]]; then
+    run_generator
 fi

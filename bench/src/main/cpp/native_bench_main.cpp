@@ -15,6 +15,8 @@ constexpr const char* kUsage =
     "  bytes-per-record   BUFFERED_ID+zstd log size (--records 1e7 --rate 1e6)\n"
     "  writer-throughput  two BUFFERED_ID writers (--seconds 3 [--rates 1e6,2e6,...])\n"
     "  idle-cpu           CPU of idle open channels (--channels 50 --seconds 5)\n"
+    "  generator-throughput  generator rates without drops (--rates 1e6,2e6,... --seconds 3)\n"
+    "  generator-rate     generator rate accuracy and lag (--rate 1e6 --seconds 10)\n"
     "Logs go to $CP_LOG_DIR; CP_BUFFER_MB, CP_ON_FULL, ... apply as in production.\n";
 
 }  // namespace
@@ -37,6 +39,12 @@ int main(int argc, char** argv) {
             status = runWriterThroughput(options);
         } else if (std::strcmp(section, "idle-cpu") == 0) {
             status = runIdleCpu(options);
+        } else if (std::strcmp(section, "generator-throughput") == 0) {
+            status = runGeneratorThroughput(options);
+        } else if (std::strcmp(section, "generator-rate") == 0) {
+            status = runGeneratorRate(options);
+        } else if (std::strcmp(section, "pull-counter") == 0) {
+            status = runPullCounter(options);
         } else {
             std::fputs(kUsage, stderr);
         }

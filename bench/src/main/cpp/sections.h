@@ -21,4 +21,16 @@ int runWriterThroughput(const BenchOptions& options);
 // CPU used by a process whose channels are open but idle. Options: --channels, --seconds.
 int runIdleCpu(const BenchOptions& options);
 
+// The native generator against a counting receiver process over loopback TCP, at each of
+// --rates (tuples/s) for --seconds each: sent, dropped, received, lag, CPU. Options also
+// --senders, --bucket, --payload-bytes, --send-hwm, --rcvhwm, --io-threads.
+int runGeneratorThroughput(const BenchOptions& options);
+
+// The generator at one --rate for --seconds: achieved rate and schedule lag per second.
+// Options as runGeneratorThroughput.
+int runGeneratorRate(const BenchOptions& options);
+
+// The receiving child of the two generator sections (pull_counter.h).
+int runPullCounter(const BenchOptions& options);
+
 }  // namespace cloudprofiler::bench

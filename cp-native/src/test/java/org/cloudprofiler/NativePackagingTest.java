@@ -1,12 +1,9 @@
 package org.cloudprofiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.cloudprofiler.internal.NativeLibrary;
+import org.cloudprofiler.testing.BundledLibrary;
 import org.cloudprofiler.testing.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,27 +27,14 @@ class NativePackagingTest {
     Path temp;
 
     private Path extractBundled() throws IOException {
-        Path library = temp.resolve("libcloudprofiler.so");
-        try (InputStream in = NativeLibrary.class.getResourceAsStream(
-                NativeLibrary.bundledResource())) {
-            assertNotNull(in, "the jar bundles " + NativeLibrary.bundledResource());
-            Files.copy(in, library);
-        }
-        return library;
-    }
-
-    private static List<String> run(String... command) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(),
-                StandardCharsets.UTF_8);
-        assertEquals(0, process.waitFor(), String.join(" ", command) + ":\n" + output);
-        return output.lines().map(String::trim).filter(l -> !l.isEmpty()).toList();
+        return BundledLibrary.extract(NativeLibrary.bundledResource(),
+                temp.resolve("libcloudprofiler.so"));
     }
 
     @Test
     void needsNothingBeyondGlibcAndTheCppRuntime() throws Exception {
         List<String> unexpected = new ArrayList<>();
-        for (String line : run("ldd", extractBundled().toString())) {
+        for (String line : BundledLibrary.run("ldd", extractBundled().toString())) {
             String name = line.split("\\s+")[0];
             String base = name.substring(name.lastIndexOf('/') + 1);
             if (!ALLOWED_DEPENDENCIES.contains(base)) {
@@ -62,7 +47,7 @@ class NativePackagingTest {
     @Test
     void exportsOnlyJniEntryPoints() throws Exception {
         List<String> exported = new ArrayList<>();
-        for (String line : run("nm", "-D", "--defined-only", extractBundled().toString())) {
+        for (String line : BundledLibrary.run("nm", "-D", "--defined-only", extractBundled().toString())) {
             String symbol = line.substring(line.lastIndexOf(' ') + 1);
             if (!symbol.startsWith("Java_") && !symbol.startsWith("JNI_")) {
                 exported.add(symbol);

@@ -14,8 +14,8 @@ import java.util.Properties;
         name = "cloudprofiler",
         mixinStandardHelpOptions = true,
         versionProvider = CloudProfilerCommand.Version.class,
-        subcommands = {DemoCommand.class, DoctorCommand.class, InspectCommand.class,
-                SyncServerCommand.class, SyncAgentCommand.class},
+        subcommands = {DemoCommand.class, DoctorCommand.class, GenCommand.class,
+                InspectCommand.class, SyncServerCommand.class, SyncAgentCommand.class},
         description = "TSC-based latency profiling and high-throughput ingestion for Storm and"
                 + " Flink.")
 public final class CloudProfilerCommand implements Runnable {

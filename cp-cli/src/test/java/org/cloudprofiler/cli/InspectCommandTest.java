@@ -8,11 +8,8 @@ import org.cloudprofiler.log.LogFileBuilder;
 import org.cloudprofiler.log.LogTrailer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,19 +19,6 @@ class InspectCommandTest {
 
     @TempDir
     Path directory;
-
-    /** Output of one run of the command line. */
-    private record Run(int exitCode, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exitCode = new CommandLine(new CloudProfilerCommand())
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true))
-                .execute(args);
-        return new Run(exitCode, out.toString(), err.toString());
-    }
 
     private static LogFileBuilder idChannel() {
         return new LogFileBuilder().node("node-a").channel("spout/0/out")
@@ -56,7 +40,7 @@ class InspectCommandTest {
     @Test
     void cleanFileIsSummarizedAndExitsZero() throws IOException {
         Path file = cleanFile();
-        Run run = run("inspect", file.toString());
+        CommandRun run = CommandRun.of("inspect", file.toString());
 
         assertEquals(0, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().contains(file.toString()), run.out());
@@ -86,7 +70,7 @@ class InspectCommandTest {
         write("node-b/empty.3.1.cplog", new byte[0]);
         write("node-b/topology.json", "{}".getBytes());
 
-        Run run = run("inspect", directory.toString());
+        CommandRun run = CommandRun.of("inspect", directory.toString());
 
         assertEquals(1, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().contains("handler    CPU (periodNs=100000000)"), run.out());
@@ -104,7 +88,8 @@ class InspectCommandTest {
     @Test
     void recordsGoToStandardOutputAsCsv() throws IOException {
         Path file = cleanFile();
-        Run run = run("inspect", "--records", "--limit", "4", file.toString());
+        CommandRun run =
+                CommandRun.of("inspect", "--records", "--limit", "4", file.toString());
 
         assertEquals(0, run.exitCode(), run.out() + run.err());
         assertEquals(String.join(System.lineSeparator(), "channel,id,tsc",
@@ -115,28 +100,29 @@ class InspectCommandTest {
 
     @Test
     void missingPathIsAUsageError() {
-        Run run = run("inspect", directory.resolve("absent").toString());
+        CommandRun run = CommandRun.of("inspect", directory.resolve("absent").toString());
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("No such file or directory"), run.err());
     }
 
     @Test
     void directoryWithoutLogsExitsOne() {
-        Run run = run("inspect", directory.toString());
+        CommandRun run = CommandRun.of("inspect", directory.toString());
         assertEquals(1, run.exitCode());
         assertTrue(run.err().contains("no *.cplog files"), run.err());
     }
 
     @Test
     void negativeLimitIsAUsageError() throws IOException {
-        Run run = run("inspect", "--records", "--limit", "-1", cleanFile().toString());
+        CommandRun run =
+                CommandRun.of("inspect", "--records", "--limit", "-1", cleanFile().toString());
         assertEquals(2, run.exitCode());
     }
 
     @Test
     void topLevelCommandWantsASubcommandAndHasAVersion() {
-        assertEquals(2, run().exitCode());
-        Run version = run("--version");
+        assertEquals(2, CommandRun.of().exitCode());
+        CommandRun version = CommandRun.of("--version");
         assertEquals(0, version.exitCode());
         assertTrue(version.out().startsWith("cloudprofiler "), version.out());
     }

@@ -1,0 +1,102 @@
+package org.cloudprofiler.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
+
+/** {@code cloudprofiler gen} against a JeroMQ PULL socket standing in for the JOF. */
+class GenCommandTest {
+
+    @TempDir
+    Path directory;
+
+    /** Counts what arrives until the end-of-run marker (flags bit 0 at byte 6). */
+    private static Thread drain(ZMQ.Socket socket, long[] messages) {
+        Thread reader = new Thread(() -> {
+            for (byte[] message; (message = socket.recv()) != null; ) {
+                messages[0]++;
+                if ((message[6] & 1) != 0) {
+                    return;
+                }
+            }
+        });
+        reader.start();
+        return reader;
+    }
+
+    @Test
+    void aCleanRunPrintsEverySecondWritesJsonLinesAndExitsZero() throws Exception {
+        try (ZContext context = new ZContext()) {
+            ZMQ.Socket socket = context.createSocket(SocketType.PULL);
+            socket.setReceiveTimeOut(60_000);
+            int port = socket.bindToRandomPort("tcp://127.0.0.1");
+            long[] messages = new long[1];
+            Thread reader = drain(socket, messages);
+            Path json = directory.resolve("gen.jsonl");
+            CommandRun run = CommandRun.of("gen", "--port", String.valueOf(port), "--rate",
+                    "100000", "--tuples", "150000", "--payload", "ysb", "--json", json.toString());
+            reader.join(60_000);
+            assertEquals(0, run.exitCode(), run.err());
+            assertTrue(run.out().contains("second 1: target 100,000/s"), run.out());
+            assertTrue(run.out().contains("sent 150,000 of 150,000 tuples (0 dropped)"),
+                    run.out());
+            List<String> lines = Files.readAllLines(json);
+            assertTrue(lines.size() >= 2, lines.toString());
+            assertTrue(lines.get(0).startsWith("{\"type\":\"second\",\"second\":1,"),
+                    lines.get(0));
+            assertTrue(lines.get(lines.size() - 1).contains("\"sentTuples\":150000"),
+                    lines.get(lines.size() - 1));
+            // At 100,000/s a bucket spans 1 ms: 1,500 buckets of 100 tuples, then the marker.
+            assertEquals(1501, messages[0]);
+        }
+    }
+
+    @Test
+    void dropsAndAnUndeliveredMarkerExitOneWithTheProblemsNamed() throws Exception {
+        try (ZContext context = new ZContext()) {
+            ZMQ.Socket socket = context.createSocket(SocketType.PULL);
+            socket.setRcvHWM(1);
+            int port = socket.bindToRandomPort("tcp://127.0.0.1");
+            // Nobody reads: the send queue fills, then every bucket and the marker are refused.
+            CommandRun run = CommandRun.of("gen", "--endpoint", "tcp://127.0.0.1:" + port,
+                    "--rate", "2e6", "--tuples", "400000", "--raw-size", "1000", "--send-hwm", "1",
+                    "--marker-timeout", "200ms");
+            assertEquals(1, run.exitCode(), run.out() + run.err());
+            assertTrue(run.err().contains("problem: dropped "), run.err());
+            assertTrue(run.err().contains("could not be handed to tcp://127.0.0.1:" + port),
+                    run.err());
+        }
+    }
+
+    @Test
+    void anUnreachableReceiverExitsOneWithTheFix() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        CommandRun run = CommandRun.of("gen", "--port", String.valueOf(port), "--tuples",
+                "10", "--connect-timeout", "300ms");
+        assertEquals(1, run.exitCode());
+        assertTrue(run.err().contains("tcp://127.0.0.1:" + port + " did not answer"), run.err());
+    }
+
+    @Test
+    void badOptionsAreUsageErrors() {
+        CommandRun run = CommandRun.of("gen", "--rate", "0", "--tuples", "10");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("rate"), run.err());
+        run = CommandRun.of("gen", "--payload", "preloaded");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("--preloaded FILE"), run.err());
+    }
+}

@@ -1,0 +1,474 @@
+package org.cloudprofiler.generator;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Consumer;
+
+import org.cloudprofiler.internal.NativeLibrary;
+
+/**
+ * One run of the native throughput-controlled generator: T sender threads push buckets of
+ * tuples (docs/wire-format.md) to the JOF's receivers at a fixed rate, each on an absolute
+ * schedule; a send that would block is a counted drop, never a wait. Build it, optionally
+ * {@link #loadBytes load bytes}, {@link #start}, then {@link #awaitEnd}; {@link #close} releases
+ * everything. Thread-safe. Its threads never keep the JVM alive.
+ */
+public final class Generator implements AutoCloseable {
+    /** System property naming a {@code libcloudprofiler_generator.so} to load instead. */
+    public static final String PATH_PROPERTY = "cloudprofiler.generator.native.path";
+
+    public static final double DEFAULT_TUPLES_PER_SECOND = 1_000_000;
+    public static final int DEFAULT_BUCKET_TUPLES = 1000;
+    public static final int DEFAULT_RAW_PAYLOAD_BYTES = 100;
+    public static final int DEFAULT_SEND_HIGH_WATER_MARK = 1000;
+    public static final long DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+    public static final long DEFAULT_MARKER_TIMEOUT_MS = 10_000;
+
+    private static final NativeLibrary LIBRARY = new NativeLibrary(
+            "libcloudprofiler_generator.so", PATH_PROPERTY,
+            Map.of("libzmq.so.5", "apt-get install libzmq5"));
+    private static final long POLL_SLICE_MS = 100;
+
+    private enum State { CREATED, RUNNING, ENDED, CLOSED }
+
+    private final List<String> endpoints;
+    private final double tuplesPerSecond;
+    private final Consumer<GeneratorStats> onSecond;
+    private final List<GeneratorStats> seconds = new ArrayList<>();
+    // Natives run under the read lock; destroy0 takes the write lock, so no call can outlive
+    // the native object.
+    private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private final long handle;
+    // Changed under this object's monitor, or to CLOSED under the write lock alone, so that
+    // close() never waits for the monitor while holding the lock.
+    private volatile State state = State.CREATED;
+    private Thread statsThread;
+    private GeneratorResult result;
+
+    private Generator(Builder builder) {
+        LIBRARY.loadOnce();
+        this.endpoints = builder.endpoints;
+        this.tuplesPerSecond = builder.tuplesPerSecond;
+        this.onSecond = builder.onSecond;
+        this.handle = create0(endpoints.toArray(String[]::new), builder.senderThreads,
+                builder.tuplesPerSecond, builder.tupleCount, builder.durationNs,
+                builder.bucketTuples, builder.payloadClass.wireId(), builder.rawPayloadBytes,
+                builder.seed, builder.idBase, builder.sendHighWaterMark,
+                toIntMillis(builder.connectTimeoutMs, "connect timeout"),
+                toIntMillis(builder.markerTimeoutMs, "marker timeout"), builder.ioThreads);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The payloads of a {@link Builder#preloadedPayload() preloaded} run (the paper's
+     * {@code loadBytes}), copied now; the tuple with id {@code base + g} carries payload
+     * {@code g mod payloads.size()}. Before {@link #start}.
+     */
+    public void loadBytes(List<byte[]> payloads) {
+        Objects.requireNonNull(payloads, "payloads");
+        byte[][] copies = payloads.toArray(byte[][]::new);
+        for (int i = 0; i < copies.length; i++) {
+            Objects.requireNonNull(copies[i], "payload " + i);
+        }
+        synchronized (this) {
+            requireState(State.CREATED, "load bytes into");
+            withHandle(() -> loadBytes0(handle, copies));
+        }
+    }
+
+    /**
+     * Connects to every receiver and starts the run once all have answered.
+     *
+     * @throws org.cloudprofiler.CloudProfilerException naming the receivers that did not answer
+     *     within the connect timeout
+     * @throws IllegalStateException if started before, or preloaded without bytes
+     */
+    public void start() {
+        synchronized (this) {
+            requireState(State.CREATED, "start");
+            withHandle(() -> start0(handle));
+            state = State.RUNNING;
+            statsThread = new Thread(this::deliverSeconds, "cloudprofiler-generator-stats");
+            statsThread.setDaemon(true);
+            statsThread.start();
+        }
+    }
+
+    /** Asks the senders to stop after their current bucket; they still send their markers. */
+    public void stop() {
+        synchronized (this) {
+            if (state != State.RUNNING) {
+                return;
+            }
+        }
+        withHandle(() -> stop0(handle));
+    }
+
+    /** Tuples emitted (sent + dropped) so far. */
+    public long emittedTuples() {
+        long[] progress = withHandle(() -> progress0(handle));
+        return progress[0] + progress[1];
+    }
+
+    /** Waits for the end of the run (bounded runs end by themselves; others after stop()). */
+    public GeneratorResult awaitEnd() throws InterruptedException {
+        Optional<GeneratorResult> ended;
+        do {
+            ended = awaitEnd(Duration.ofDays(1));
+        } while (ended.isEmpty());
+        return ended.get();
+    }
+
+    /**
+     * Waits at most {@code timeout} for the end of the run, then a little longer while queued
+     * buckets leave (at most the marker timeout). Empty if the run goes on.
+     */
+    public Optional<GeneratorResult> awaitEnd(Duration timeout) throws InterruptedException {
+        synchronized (this) {
+            if (result != null) {
+                return Optional.of(result);
+            }
+            if (state != State.RUNNING) {
+                throw new IllegalStateException("the generator is " + state.name().toLowerCase()
+                        + ": start it before awaiting its end");
+            }
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (;;) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            long sliceMs = Math.max(0, Math.min(POLL_SLICE_MS, leftMs));
+            if (withHandle(() -> awaitEnd0(handle, sliceMs))) {
+                break;
+            }
+            if (leftMs <= 0) {
+                return Optional.empty();
+            }
+        }
+        // Ends by itself once the native side has handed over its last record.
+        statsThread.join();
+        synchronized (this) {
+            if (result == null) {
+                result = collectResult();
+                state = State.ENDED;
+            }
+            return Optional.of(result);
+        }
+    }
+
+    /**
+     * Stops a running generator, waits for its end, and frees the native side. Idempotent; an
+     * interrupt while waiting is kept for the caller.
+     */
+    @Override
+    public void close() {
+        boolean running;
+        synchronized (this) {
+            if (state == State.CLOSED) {
+                return;
+            }
+            running = state == State.RUNNING;
+        }
+        if (running) {
+            stop();
+            boolean interrupted = false;
+            for (;;) {
+                try {
+                    awaitEnd();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        lifecycle.writeLock().lock();
+        try {
+            if (state != State.CLOSED) {
+                destroy0(handle);
+                state = State.CLOSED;
+            }
+        } finally {
+            lifecycle.writeLock().unlock();
+        }
+    }
+
+    /**
+     * The ads of the built-in YSB events drawn from {@code seed}, each mapped to its campaign:
+     * what a YSB pipeline joins the events against. 100 campaigns of 10 ads, all UUID text.
+     */
+    public static Map<String, String> ysbAdCampaigns(long seed) {
+        LIBRARY.loadOnce();
+        String[] pairs = ysbAdCampaigns0(seed);
+        Map<String, String> campaignOfAd = new HashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            campaignOfAd.put(pairs[i], pairs[i + 1]);
+        }
+        return Map.copyOf(campaignOfAd);
+    }
+
+    private void deliverSeconds() {
+        boolean callbackFailed = false;
+        for (;;) {
+            long[] fields = withHandle(() -> pollSecond0(handle, POLL_SLICE_MS));
+            if (fields == null) {
+                continue;
+            }
+            if (fields.length == 0) {
+                return;
+            }
+            GeneratorStats stats = new GeneratorStats(fields[0], fields[1], fields[2] != 0,
+                    tuplesPerSecond, fields[3], fields[4], fields[5], fields[6], fields[7],
+                    fields[8]);
+            synchronized (seconds) {
+                seconds.add(stats);
+            }
+            if (onSecond != null && !callbackFailed) {
+                try {
+                    onSecond.accept(stats);
+                } catch (RuntimeException e) {
+                    // The run goes on; a broken callback is reported once, not every second.
+                    callbackFailed = true;
+                    System.err.println("cloudprofiler generator: the per-second callback failed"
+                            + " and gets no further records: " + e);
+                }
+            }
+        }
+    }
+
+    private GeneratorResult collectResult() {
+        long[] totals = withHandle(() -> resultTotals0(handle));
+        long[] perReceiver = withHandle(() -> resultReceivers0(handle));
+        String[] problems = withHandle(() -> resultProblems0(handle));
+        List<ReceiverTotals> receivers = new ArrayList<>();
+        for (int r = 0; r < endpoints.size(); r++) {
+            int at = r * 7;
+            receivers.add(new ReceiverTotals(endpoints.get(r), perReceiver[at],
+                    perReceiver[at + 1], perReceiver[at + 2], perReceiver[at + 3],
+                    (int) perReceiver[at + 4], (int) perReceiver[at + 5], perReceiver[at + 6]));
+        }
+        List<GeneratorStats> recorded;
+        synchronized (seconds) {
+            recorded = List.copyOf(seconds);
+        }
+        return new GeneratorResult(totals[0], totals[1], totals[2], totals[3], (int) totals[4],
+                totals[5], totals[6] != 0, receivers, List.of(problems), recorded);
+    }
+
+    private void requireState(State expected, String action) {
+        if (state != expected) {
+            throw new IllegalStateException("cannot " + action + " a generator that is "
+                    + state.name().toLowerCase() + (state == State.CREATED ? ""
+                            : ": a generator runs once, build a new one for another run"));
+        }
+    }
+
+    private interface NativeCall<T> {
+        T call();
+    }
+
+    private <T> T withHandle(NativeCall<T> call) {
+        lifecycle.readLock().lock();
+        try {
+            if (state == State.CLOSED) {
+                throw new IllegalStateException("the generator is closed");
+            }
+            return call.call();
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    private void withHandle(Runnable call) {
+        withHandle(() -> {
+            call.run();
+            return null;
+        });
+    }
+
+    private static int toIntMillis(long millis, String what) {
+        if (millis < 1 || millis > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("the " + what + " must be 1 ms to 24 days, not "
+                    + millis + " ms");
+        }
+        return (int) millis;
+    }
+
+    private static native long create0(String[] endpoints, int senderThreads,
+            double tuplesPerSecond, long tupleCount, long durationNs, int bucketTuples,
+            int payloadClass, int rawPayloadBytes, long seed, long idBase,
+            int sendHighWaterMark, int connectTimeoutMs, int markerTimeoutMs, int ioThreads);
+
+    private static native void loadBytes0(long handle, byte[][] payloads);
+
+    private static native void start0(long handle);
+
+    private static native void stop0(long handle);
+
+    private static native boolean awaitEnd0(long handle, long timeoutMs);
+
+    private static native long[] pollSecond0(long handle, long timeoutMs);
+
+    private static native long[] progress0(long handle);
+
+    private static native long[] resultTotals0(long handle);
+
+    private static native long[] resultReceivers0(long handle);
+
+    private static native String[] resultProblems0(long handle);
+
+    private static native void destroy0(long handle);
+
+    private static native String[] ysbAdCampaigns0(long seed);
+
+    /** Options of a run, with their defaults; {@link #build} validates them. */
+    public static final class Builder {
+        private List<String> endpoints = List.of();
+        private int senderThreads = 1;
+        private double tuplesPerSecond = DEFAULT_TUPLES_PER_SECOND;
+        private long tupleCount;
+        private long durationNs;
+        private int bucketTuples = DEFAULT_BUCKET_TUPLES;
+        private PayloadClass payloadClass = PayloadClass.RAW;
+        private int rawPayloadBytes = DEFAULT_RAW_PAYLOAD_BYTES;
+        private long seed = 1;
+        private long idBase;
+        private int sendHighWaterMark = DEFAULT_SEND_HIGH_WATER_MARK;
+        private long connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
+        private long markerTimeoutMs = DEFAULT_MARKER_TIMEOUT_MS;
+        private int ioThreads = 1;
+        private Consumer<GeneratorStats> onSecond;
+
+        private Builder() {}
+
+        /** The JOF receivers' endpoints, e.g. {@code tcp://127.0.0.1:5555}; required. */
+        public Builder endpoints(List<String> endpoints) {
+            this.endpoints = List.copyOf(endpoints);
+            return this;
+        }
+
+        public Builder endpoints(String... endpoints) {
+            return endpoints(List.of(endpoints));
+        }
+
+        /** Sender threads T, each with one PUSH socket per receiver (default 1). */
+        public Builder senderThreads(int senderThreads) {
+            this.senderThreads = senderThreads;
+            return this;
+        }
+
+        /** The rate of the whole run, all senders together (default 1,000,000). */
+        public Builder tuplesPerSecond(double tuplesPerSecond) {
+            this.tuplesPerSecond = tuplesPerSecond;
+            return this;
+        }
+
+        /** Ends the run after this many tuples; without a count or duration it runs until stop. */
+        public Builder tupleCount(long tupleCount) {
+            this.tupleCount = tupleCount;
+            return this;
+        }
+
+        /** Ends the run after rate × duration tuples. */
+        public Builder duration(Duration duration) {
+            this.durationNs = duration.toNanos();
+            return this;
+        }
+
+        /**
+         * Tuples per bucket at most (default 1000); a bucket also holds at most 1 ms of one
+         * sender's tuples, so low rates send small buckets rather than bursts.
+         */
+        public Builder bucketTuples(int bucketTuples) {
+            this.bucketTuples = bucketTuples;
+            return this;
+        }
+
+        /** Raw payloads of this many pseudo-random bytes (the default, 100 bytes). */
+        public Builder rawPayload(int bytes) {
+            this.payloadClass = PayloadClass.RAW;
+            this.rawPayloadBytes = bytes;
+            return this;
+        }
+
+        /** The built-in YSB ad events, their eventTimeMs the time each bucket is built. */
+        public Builder ysbPayload() {
+            this.payloadClass = PayloadClass.YSB_AD_EVENT;
+            return this;
+        }
+
+        /** Bytes given to {@link Generator#loadBytes} before the start. */
+        public Builder preloadedPayload() {
+            this.payloadClass = PayloadClass.PRELOADED;
+            return this;
+        }
+
+        /** Seed of the raw bytes and of the YSB events and campaigns (default 1). */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** The first tuple id (default 0): sender t's k-th tuple gets {@code base + k·T + t}. */
+        public Builder idBase(long idBase) {
+            this.idBase = idBase;
+            return this;
+        }
+
+        /** Buckets queued per socket before a send counts as a drop (default 1000). */
+        public Builder sendHighWaterMark(int buckets) {
+            this.sendHighWaterMark = buckets;
+            return this;
+        }
+
+        /** How long start() waits for every receiver to answer (default 5 s). */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeoutMs = timeout.toMillis();
+            return this;
+        }
+
+        /** How long each sender tries to hand over its end-of-run markers (default 10 s). */
+        public Builder markerTimeout(Duration timeout) {
+            this.markerTimeoutMs = timeout.toMillis();
+            return this;
+        }
+
+        /** ZeroMQ I/O threads (default 1). */
+        public Builder ioThreads(int ioThreads) {
+            this.ioThreads = ioThreads;
+            return this;
+        }
+
+        /**
+         * Called once per second of the run with its record, on the generator's own thread; it
+         * must return quickly. Every record also ends up in {@link GeneratorResult#seconds()}.
+         */
+        public Builder onSecond(Consumer<GeneratorStats> onSecond) {
+            this.onSecond = onSecond;
+            return this;
+        }
+
+        /**
+         * A generator with these options, not yet started.
+         *
+         * @throws IllegalArgumentException naming the first bad option
+         */
+        public Generator build() {
+            return new Generator(this);
+        }
+    }
+}
