@@ -1,0 +1,300 @@
+package org.cloudprofiler.generator.jof;
+
+import com.esotericsoftware.kryo.Kryo;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.cloudprofiler.generator.wire.PayloadClass;
+import org.cloudprofiler.generator.wire.WireFormat;
+import org.cloudprofiler.generator.ysb.AdEvent;
+import org.cloudprofiler.generator.ysb.YsbKryo;
+import org.zeromq.SocketType;
+import org.zeromq.ZContext;
+import org.zeromq.ZMQ;
+import org.zeromq.ZMQException;
+import zmq.ZError;
+
+/**
+ * The Java Object Factory: N receiver threads, each with a ZeroMQ PULL socket bound to its own
+ * endpoint, deserializing whole buckets (docs/wire-format.md) with a Kryo of its own and handing
+ * them to its own SPSC queue. A full queue drops the bucket and counts its tuples; a receiver
+ * never waits for its consumer.
+ *
+ * <p>Thread-safe: any thread may read counters, open {@link QueuePoller}s and {@link #close()}
+ * it. Its threads are daemons and end with {@link #close()}; they never keep a JVM alive.
+ */
+public final class JavaObjectFactory implements AutoCloseable {
+    /** Buckets a receiver's queue holds unless told otherwise. */
+    public static final int DEFAULT_QUEUE_CAPACITY = 64;
+    /** Buckets ZeroMQ queues in front of a receiver unless told otherwise (ZeroMQ's default). */
+    public static final int DEFAULT_RECEIVE_HIGH_WATER_MARK = 1000;
+    /** How long a receiver waits for a message before it looks whether it should stop. */
+    static final int RECEIVE_TIMEOUT_MS = 100;
+
+    private final ZContext context;
+    private final List<String> endpoints;
+    private final List<Receiver> receivers = new ArrayList<>();
+    private final List<HandoverQueue> queues = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private JavaObjectFactory(ZContext context, List<String> endpoints, List<ZMQ.Socket> sockets,
+            List<BucketDeserializer> deserializers, int queueCapacity) {
+        this.context = context;
+        this.endpoints = List.copyOf(endpoints);
+        for (int i = 0; i < sockets.size(); i++) {
+            HandoverQueue queue = new HandoverQueue(i, queueCapacity);
+            Receiver receiver = new Receiver(i, endpoints.get(i), sockets.get(i),
+                    deserializers.get(i), queue);
+            Thread thread = new Thread(receiver, "cloudprofiler-jof-receiver-" + i);
+            thread.setDaemon(true);
+            queues.add(queue);
+            receivers.add(receiver);
+            threads.add(thread);
+        }
+        threads.forEach(Thread::start);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The bound endpoints, receiver by receiver, with the actual port where any was asked. */
+    public List<String> endpoints() {
+        return endpoints;
+    }
+
+    public int receiverCount() {
+        return receivers.size();
+    }
+
+    /** A poller over every receiver's queue, for a single consumer thread. */
+    public QueuePoller poller() {
+        return new QueuePoller(queues);
+    }
+
+    /**
+     * A poller over the given receivers' queues.
+     *
+     * @throws IllegalStateException if another open poller drains one of them
+     */
+    public QueuePoller poller(int... receiverIndices) {
+        List<HandoverQueue> subset = new ArrayList<>();
+        for (int index : receiverIndices) {
+            subset.add(queues.get(index));
+        }
+        return new QueuePoller(subset);
+    }
+
+    /** The counts of all receivers together. */
+    public JofCounters counters() {
+        JofCounters total = JofCounters.NONE;
+        for (Receiver receiver : receivers) {
+            total = total.plus(receiver.counters().snapshot());
+        }
+        return total;
+    }
+
+    public JofCounters counters(int receiverIndex) {
+        return receivers.get(receiverIndex).counters().snapshot();
+    }
+
+    /** Whether consumers have polled the {@link EndOfRun} of every receiver. */
+    public boolean isFinished() {
+        return queues.stream().allMatch(HandoverQueue::isFinished);
+    }
+
+    /**
+     * Stops the receivers, closes their sockets and the ZeroMQ context. Waits for each receiver
+     * to finish the bucket in hand, at most {@link #RECEIVE_TIMEOUT_MS} plus one bucket's
+     * deserialization. Buckets still queued stay pollable. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        receivers.forEach(Receiver::stop);
+        ThreadJoin.joinAll(threads);
+        context.close();
+    }
+
+    /**
+     * Configures and starts a {@link JavaObjectFactory}: where its receivers listen, which
+     * payload classes it accepts, how much it queues. Not thread-safe.
+     */
+    public static final class Builder {
+        private final List<String> endpoints = new ArrayList<>();
+        private final Map<PayloadClass, Supplier<? extends PayloadReader>> readers =
+                new EnumMap<>(PayloadClass.class);
+        private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
+        private int receiveHighWaterMark = DEFAULT_RECEIVE_HIGH_WATER_MARK;
+        private int ioThreads = 1;
+
+        private Builder() {}
+
+        /**
+         * One receiver per endpoint, in order, e.g. {@code tcp://127.0.0.1:5555}; a port
+         * {@code *} binds any free port (see {@link JavaObjectFactory#endpoints()}).
+         */
+        public Builder endpoints(List<String> endpoints) {
+            this.endpoints.clear();
+            this.endpoints.addAll(endpoints);
+            return this;
+        }
+
+        /**
+         * {@code count} receivers on {@code tcp://host:basePort}, {@code basePort + 1}, ...,
+         * as the generator addresses them; {@code basePort} 0 binds any free ports.
+         */
+        public Builder receivers(String host, int basePort, int count) {
+            if (count < 1 || basePort < 0 || basePort + count - 1 > 0xFFFF) {
+                throw new IllegalArgumentException("need at least 1 receiver and ports in"
+                        + " 1..65535 (or base port 0 for any free ports), not " + count
+                        + " from " + basePort);
+            }
+            List<String> list = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                list.add("tcp://" + host + ":" + (basePort == 0 ? "*" : basePort + i));
+            }
+            return endpoints(list);
+        }
+
+        /** Accepts payload class 0 (raw) and hands its payloads over as {@code byte[]}. */
+        public Builder raw() {
+            return payloadReader(PayloadClass.RAW, RawPayloadReader::new);
+        }
+
+        /** Accepts payload class 1 (YSB) and hands its payloads over as {@link AdEvent}s. */
+        public Builder ysb() {
+            return payloadReader(PayloadClass.YSB_AD_EVENT,
+                    () -> new KryoPayloadReader(YsbKryo.create(), AdEvent.class));
+        }
+
+        /**
+         * Accepts payload class 2 (preloaded Kryo bytes) and hands its payloads over as
+         * {@code type}, read with {@code kryo.readObject(input, type)}.
+         *
+         * @param kryoFactory makes a Kryo with the user's registrations, as the bytes were
+         *     written; called once per receiver, because a Kryo is not thread-safe
+         */
+        public Builder preloadedKryo(Class<?> type, Supplier<Kryo> kryoFactory) {
+            return payloadReader(PayloadClass.PRELOADED_KRYO,
+                    () -> new KryoPayloadReader(kryoFactory.get(), type));
+        }
+
+        /**
+         * Accepts {@code payloadClass} and reads its payloads with readers from
+         * {@code perReceiver}, called once per receiver when the JOF starts.
+         */
+        public Builder payloadReader(PayloadClass payloadClass,
+                Supplier<? extends PayloadReader> perReceiver) {
+            readers.put(payloadClass, perReceiver);
+            return this;
+        }
+
+        /** Buckets each receiver's queue holds before it drops; at least 1. */
+        public Builder queueCapacity(int buckets) {
+            if (buckets < 1 || buckets > 1 << 30) {
+                throw new IllegalArgumentException("queue capacity " + buckets
+                        + " is not in 1..2^30 buckets");
+            }
+            this.queueCapacity = buckets;
+            return this;
+        }
+
+        /**
+         * Buckets ZeroMQ holds for a receiver before senders' sends would block (and the
+         * generator drops); 0 means no limit.
+         */
+        public Builder receiveHighWaterMark(int buckets) {
+            if (buckets < 0) {
+                throw new IllegalArgumentException("receive high-water mark " + buckets
+                        + " is negative");
+            }
+            this.receiveHighWaterMark = buckets;
+            return this;
+        }
+
+        /** ZeroMQ I/O threads, shared by all receivers' sockets; at least 1. */
+        public Builder ioThreads(int threads) {
+            if (threads < 1) {
+                throw new IllegalArgumentException("need at least 1 I/O thread, not "
+                        + threads);
+            }
+            this.ioThreads = threads;
+            return this;
+        }
+
+        /**
+         * Binds every endpoint and starts the receivers.
+         *
+         * @throws JofBindException if an endpoint cannot be bound (nothing stays open)
+         * @throws IllegalStateException if no endpoint or no payload class is configured
+         */
+        public JavaObjectFactory start() {
+            if (endpoints.isEmpty()) {
+                throw new IllegalStateException("no endpoints: call receivers(host, basePort,"
+                        + " count) or endpoints(...)");
+            }
+            if (readers.isEmpty()) {
+                throw new IllegalStateException("no payload class: call raw(), ysb() or"
+                        + " preloadedKryo(...)");
+            }
+            ZContext context = new ZContext(ioThreads);
+            try {
+                List<ZMQ.Socket> sockets = new ArrayList<>();
+                List<String> bound = new ArrayList<>();
+                List<BucketDeserializer> deserializers = new ArrayList<>();
+                for (int i = 0; i < endpoints.size(); i++) {
+                    ZMQ.Socket socket = context.createSocket(SocketType.PULL);
+                    socket.setLinger(0);
+                    socket.setRcvHWM(receiveHighWaterMark);
+                    socket.setReceiveTimeOut(RECEIVE_TIMEOUT_MS);
+                    // ZeroMQ refuses longer messages before buffering them: no bucket is longer.
+                    socket.setMaxMsgSize(WireFormat.HEADER_BYTES + WireFormat.MAX_BODY_BYTES);
+                    bind(i, socket, endpoints.get(i));
+                    sockets.add(socket);
+                    bound.add(socket.getLastEndpoint());
+                    deserializers.add(newDeserializer(i));
+                }
+                return new JavaObjectFactory(context, bound, sockets, deserializers,
+                        queueCapacity);
+            } catch (RuntimeException e) {
+                context.close();
+                throw e;
+            }
+        }
+
+        private BucketDeserializer newDeserializer(int receiver) {
+            Map<PayloadClass, PayloadReader> perClass = new EnumMap<>(PayloadClass.class);
+            readers.forEach((payloadClass, supplier) -> perClass.put(payloadClass,
+                    supplier.get()));
+            return new BucketDeserializer(receiver, perClass);
+        }
+
+        private static void bind(int receiver, ZMQ.Socket socket, String endpoint) {
+            int error;
+            ZMQException cause = null;
+            try {
+                if (socket.bind(endpoint)) {
+                    return;
+                }
+                error = socket.errno();
+            } catch (ZMQException e) {
+                error = e.getErrorCode();
+                cause = e;
+            }
+            String fix = error == ZError.EADDRINUSE
+                    ? "the address is in use, by another JOF or some other process: stop it,"
+                            + " or give the JOF and the generator another base port"
+                    : ZError.toString(error) + ": use tcp://HOST:PORT with HOST an address of"
+                            + " this machine (or * for all) and a free PORT";
+            throw new JofBindException(endpoint, "JOF receiver " + receiver + " cannot bind "
+                    + endpoint + ": " + fix, cause);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package org.cloudprofiler.generator.jof;
+
+import org.cloudprofiler.generator.wire.BucketDecoder;
+import org.cloudprofiler.generator.wire.PayloadClass;
+import org.zeromq.ZMQ;
+
+/**
+ * The loop of one receiver thread: takes buckets off its PULL socket, decodes and deserializes
+ * each whole, and offers it to its queue without ever waiting. Owns its socket, decoder and
+ * deserializer, none of which another thread touches; only {@link #stop()} is called from
+ * elsewhere.
+ */
+final class Receiver implements Runnable {
+    private final int index;
+    private final String endpoint;
+    private final ZMQ.Socket socket;
+    private final BucketDeserializer deserializer;
+    private final HandoverQueue queue;
+    private final ReceiverCounters counters = new ReceiverCounters();
+    private final BucketDecoder decoder = new BucketDecoder();
+    private volatile boolean running = true;
+    private SenderLedger senders;
+
+    /**
+     * @param socket bound, with a receive timeout, so that the loop sees {@link #stop()} soon
+     * @param deserializer for this receiver's thread alone
+     */
+    Receiver(int index, String endpoint, ZMQ.Socket socket, BucketDeserializer deserializer,
+            HandoverQueue queue) {
+        this.index = index;
+        this.endpoint = endpoint;
+        this.socket = socket;
+        this.deserializer = deserializer;
+        this.queue = queue;
+    }
+
+    ReceiverCounters counters() {
+        return counters;
+    }
+
+    /** Asks the loop to end; it closes its socket on the way out. */
+    void stop() {
+        running = false;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (running) {
+                byte[] message = socket.recv(0);
+                if (message != null) {
+                    handle(message);
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            queue.receiverFailed(e);
+            throw e;
+        } finally {
+            socket.close();
+        }
+    }
+
+    private void handle(byte[] message) {
+        counters.message(message.length);
+        if (!decoder.wrap(message, 0, message.length)) {
+            reject(RejectReason.of(decoder.problem()), 0, decoder.problemDetail());
+            return;
+        }
+        int sender = decoder.senderIndex();
+        if (senders == null) {
+            senders = new SenderLedger(decoder.senderCount());
+        } else if (senders.senderCount() != decoder.senderCount()) {
+            reject(RejectReason.MALFORMED, 0, "sender " + sender + " counts "
+                    + decoder.senderCount() + " senders, earlier buckets counted "
+                    + senders.senderCount() + ": two generator runs are sending to this JOF;"
+                    + " start a new JOF for every run");
+            return;
+        }
+        int tuples = decoder.tupleCount();
+        if (!decoder.isEndOfRun()) {
+            counters.received(tuples);
+        }
+        if (senders.hasMarker(sender)) {
+            reject(RejectReason.AFTER_END_OF_RUN, tuples, "a bucket from sender " + sender
+                    + " came after its end-of-run marker: two generator runs are sending to"
+                    + " this JOF; start a new JOF for every run");
+            return;
+        }
+        long expected = senders.expectedSequence(sender);
+        long skipped = senders.advance(sender, decoder.sequence());
+        if (skipped < 0) {
+            reject(RejectReason.OUT_OF_SEQUENCE, tuples, "sender " + sender + " sent sequence "
+                    + Long.toUnsignedString(decoder.sequence()) + " where " + expected
+                    + " or later was due: two generators with the same sender index?");
+            return;
+        }
+        counters.gaps(skipped);
+        if (decoder.isEndOfRun()) {
+            onEndOfRunMarker(sender);
+        } else {
+            senders.received(sender, tuples);
+            onDataBucket(sender, tuples);
+        }
+    }
+
+    private void onDataBucket(int sender, int tuples) {
+        PayloadClass payloadClass = decoder.payloadClass();
+        if (!deserializer.accepts(payloadClass)) {
+            reject(RejectReason.UNKNOWN_CLASS, tuples, "payload class " + payloadClass.id()
+                    + " (" + payloadClass + ") from sender " + sender + " is not configured:"
+                    + " build the JavaObjectFactory with the matching payload option"
+                    + " (raw(), ysb() or preloadedKryo(...))");
+            return;
+        }
+        TupleBucket bucket;
+        try {
+            bucket = deserializer.deserialize(decoder);
+        } catch (RuntimeException e) {
+            reject(RejectReason.UNDESERIALIZABLE, tuples, "tuple " + decoder.tupleId()
+                    + " from sender " + sender + " (payload class " + payloadClass.id()
+                    + ") did not deserialize: " + e.getMessage() + "; configure the JOF with"
+                    + " the class and Kryo registrations the sender serialized with");
+            return;
+        }
+        counters.deserialized(tuples);
+        if (queue.offer(bucket)) {
+            counters.handedOver(tuples);
+        } else {
+            counters.dropped(tuples);
+        }
+    }
+
+    private void onEndOfRunMarker(int sender) {
+        counters.marker(senders.marker(sender, decoder.markerTuplesSent(),
+                decoder.markerBucketsSent(), decoder.markerTuplesDropped()));
+        if (senders.hasEveryMarker()) {
+            counters.endOfRun();
+            queue.offerEndOfRun(new EndOfRun(index, senders.reports()));
+        }
+    }
+
+    private void reject(RejectReason reason, int tuples, String detail) {
+        counters.rejected(reason, tuples, "receiver " + index + " (" + endpoint + "): "
+                + detail);
+    }
+}
