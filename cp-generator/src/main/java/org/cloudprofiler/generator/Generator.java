@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 
+import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.internal.NativeLibrary;
 
 /**
@@ -59,7 +60,7 @@ public final class Generator implements AutoCloseable {
         this.onSecond = builder.onSecond;
         this.handle = create0(endpoints.toArray(String[]::new), builder.senderThreads,
                 builder.tuplesPerSecond, builder.tupleCount, builder.durationNs,
-                builder.bucketTuples, builder.payloadClass.wireId(), builder.rawPayloadBytes,
+                builder.bucketTuples, builder.payloadClass.id(), builder.rawPayloadBytes,
                 builder.seed, builder.idBase, builder.sendHighWaterMark,
                 toIntMillis(builder.connectTimeoutMs, "connect timeout"),
                 toIntMillis(builder.markerTimeoutMs, "marker timeout"), builder.ioThreads);
@@ -413,7 +414,7 @@ public final class Generator implements AutoCloseable {
 
         /** Bytes given to {@link Generator#loadBytes} before the start. */
         public Builder preloadedPayload() {
-            this.payloadClass = PayloadClass.PRELOADED;
+            this.payloadClass = PayloadClass.PRELOADED_KRYO;
             return this;
         }
 

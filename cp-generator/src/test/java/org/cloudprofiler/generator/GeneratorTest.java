@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
+import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.CloudProfilerException;
 import org.junit.jupiter.api.Test;
 
@@ -116,7 +117,7 @@ class GeneratorTest {
                 if (bucket.isMarker()) {
                     continue;
                 }
-                assertEquals(PayloadClass.PRELOADED.wireId(), bucket.payloadClass());
+                assertEquals(PayloadClass.PRELOADED_KRYO.id(), bucket.payloadClass());
                 for (int i = 0; i < bucket.ids().size(); i++) {
                     long id = bucket.ids().get(i);
                     assertArrayEquals(loaded.get((int) ((id - ID_BASE) % loaded.size())),
@@ -149,7 +150,7 @@ class GeneratorTest {
                 if (bucket.isMarker()) {
                     continue;
                 }
-                assertEquals(PayloadClass.YSB_AD_EVENT.wireId(), bucket.payloadClass());
+                assertEquals(PayloadClass.YSB_AD_EVENT.id(), bucket.payloadClass());
                 for (byte[] payload : bucket.payloads()) {
                     KryoAdEventReader event = KryoAdEventReader.read(payload);
                     assertArrayEquals(event.write(), payload, "not what Kryo writes: " + event);
