@@ -15,7 +15,8 @@ import java.util.Properties;
         mixinStandardHelpOptions = true,
         versionProvider = CloudProfilerCommand.Version.class,
         subcommands = {DemoCommand.class, DoctorCommand.class, GenCommand.class,
-                InspectCommand.class, SyncServerCommand.class, SyncAgentCommand.class},
+                InspectCommand.class, MaxThroughputCommand.class, SyncServerCommand.class,
+                SyncAgentCommand.class},
         description = "TSC-based latency profiling and high-throughput ingestion for Storm and"
                 + " Flink.")
 public final class CloudProfilerCommand implements Runnable {

@@ -1,0 +1,111 @@
+package org.cloudprofiler.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.cloudprofiler.generator.Generator;
+import org.cloudprofiler.generator.jof.JavaObjectFactory;
+import org.cloudprofiler.generator.search.GeneratorJofPipeline;
+import org.cloudprofiler.generator.search.MaxThroughputSearch;
+import org.cloudprofiler.generator.search.PassCriteria;
+import org.cloudprofiler.generator.search.RunResult;
+import org.cloudprofiler.generator.search.SearchResult;
+import org.cloudprofiler.generator.search.SearchStep;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Finds the highest rate generator → JOF → a draining consumer sustains in this process: fixed
+ * runs, doubling then bisection, a progress line per run, the answer and every run as JSON.
+ */
+@Command(name = "max-throughput", description = "Find the highest ingestion rate with no drop"
+        + " and bounded lag: generator -> JOF -> draining consumer, on this machine.")
+public final class MaxThroughputCommand implements Callable<Integer> {
+
+    @Option(names = "--receivers", description = "JOF receiver threads (default:"
+            + " ${DEFAULT-VALUE}).")
+    int receivers = 1;
+
+    @Option(names = "--senders", description = "Generator sender threads (default:"
+            + " ${DEFAULT-VALUE}).")
+    int senders = 1;
+
+    @Option(names = "--payload", description = "raw or ysb (default: ${DEFAULT-VALUE}).")
+    String payload = "raw";
+
+    @Option(names = "--raw-bytes", description = "Raw payload size (default: ${DEFAULT-VALUE}).")
+    int rawBytes = Generator.DEFAULT_RAW_PAYLOAD_BYTES;
+
+    @Option(names = "--start", description = "Rate of the first run, tuples/s (default:"
+            + " ${DEFAULT-VALUE}).")
+    long start = 500_000;
+
+    @Option(names = "--max", description = "Never ask for more, tuples/s (default:"
+            + " ${DEFAULT-VALUE}).")
+    long max = 64_000_000;
+
+    @Option(names = "--resolution", description = "Stop when pass and failure are this close,"
+            + " tuples/s (default: ${DEFAULT-VALUE}).")
+    long resolution = 100_000;
+
+    @Option(names = "--run", converter = DurationConverter.class,
+            description = "Length of each run (default: 5s).")
+    Duration run = Duration.ofSeconds(5);
+
+    @Option(names = "--max-lag", converter = DurationConverter.class,
+            description = "Largest schedule lag (p99, and at the end) a passing run may show"
+                    + " (default: 10ms).")
+    Duration maxLag = PassCriteria.DEFAULT.maxLag();
+
+    @Option(names = "--json", description = "Write the answer and every run to this file.")
+    Path json;
+
+    private final PrintStream console = System.out;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!payload.equals("raw") && !payload.equals("ysb")) {
+            throw new IllegalArgumentException("--payload must be raw or ysb, not " + payload);
+        }
+        boolean ysb = payload.equals("ysb");
+        GeneratorJofPipeline pipeline = new GeneratorJofPipeline(() -> {
+            JavaObjectFactory.Builder jof = JavaObjectFactory.builder()
+                    .receivers("127.0.0.1", 0, receivers);
+            return ysb ? jof.ysb() : jof.raw();
+        }, () -> {
+            Generator.Builder generator = Generator.builder().senderThreads(senders);
+            return ysb ? generator.ysbPayload() : generator.rawPayload(rawBytes);
+        }, Duration.ofSeconds(30));
+        PassCriteria criteria = new PassCriteria(PassCriteria.DEFAULT.rateTolerance(), maxLag);
+        console.printf(Locale.ROOT, "searching: %s payload, %d sender(s) -> %d JOF receiver(s),"
+                + " %d s per run, resolution %,d tuples/s%n", payload, senders, receivers,
+                run.toSeconds(), resolution);
+        SearchResult result = new MaxThroughputSearch(pipeline, criteria, run, start, max,
+                resolution, this::print).search();
+        console.printf(Locale.ROOT, "max sustained: %,d tuples/s%s%n",
+                result.maxSustainedTuplesPerSecond(), result.lowestFailedTuplesPerSecond() < 0
+                        ? " (every run passed up to --max)"
+                        : String.format(Locale.ROOT, " (%,d failed)",
+                                result.lowestFailedTuplesPerSecond()));
+        if (json != null) {
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValue(json.toFile(), result);
+            console.println("wrote " + json);
+        }
+        return result.maxSustainedTuplesPerSecond() > 0 ? 0 : 1;
+    }
+
+    private void print(SearchStep step) {
+        RunResult r = step.result();
+        console.printf(Locale.ROOT, "  run %2d (%s) %,13d/s: achieved %,13.0f/s, emitted %,d,"
+                + " ingested %,d, dropped %,d, lag p99 %.3f ms -> %s%n", step.index(),
+                step.stage(), r.targetTuplesPerSecond(), r.achievedTuplesPerSecond(), r.emitted(),
+                r.ingested(), r.dropped(), r.lagP99Ns() / 1e6,
+                step.passed() ? "pass" : "FAIL: " + String.join("; ", step.failures()));
+    }
+}
