@@ -1,0 +1,25 @@
+package org.cloudprofiler.storm.jof;
+
+import java.io.Serializable;
+import java.util.List;
+
+import org.apache.storm.tuple.Fields;
+
+/**
+ * Turns JOF records into Storm tuples, as storm-kafka-client's {@code RecordTranslator} does for
+ * Kafka records. Called on the spout task's executor thread.
+ */
+public interface JofRecordTranslator extends Serializable {
+
+    /** The values to emit for {@code record}, or null to emit nothing for it. */
+    List<Object> apply(JofRecord record);
+
+    /** The stream {@code record}'s tuple goes to. */
+    String streamFor(JofRecord record);
+
+    /** Every stream this translator emits on, with its fields. */
+    List<StreamDeclaration> streams();
+
+    /** A stream the spout declares. */
+    record StreamDeclaration(String stream, Fields fields) implements Serializable {}
+}

@@ -1,0 +1,115 @@
+package org.cloudprofiler.storm.jof;
+
+import java.util.List;
+import java.util.Map;
+
+import org.apache.storm.spout.SpoutOutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseRichSpout;
+import org.cloudprofiler.generator.jof.EndOfRun;
+import org.cloudprofiler.generator.jof.JavaObjectFactory;
+import org.cloudprofiler.generator.jof.JofCounters;
+import org.cloudprofiler.generator.jof.JofItem;
+import org.cloudprofiler.generator.jof.QueuePoller;
+import org.cloudprofiler.generator.jof.TupleBucket;
+import org.cloudprofiler.storm.FiniteSpout;
+
+/**
+ * A drop-in for storm-kafka-client's {@code KafkaSpout} fed by the native generator through a
+ * Java Object Factory: each task binds its JOF receivers in {@code open}, emits the
+ * deserialized tuples of each bucket (no message ids: no acking), and is exhausted once every
+ * receiver has its end of the run. By default it emits KafkaSpout's fields with the tuple id as
+ * {@code offset}, which is what the profiler reads. Called on the task's executor thread.
+ */
+public final class JofSpout extends BaseRichSpout implements FiniteSpout {
+    private static final long serialVersionUID = 1L;
+
+    private final JofSpoutConfig config;
+    private transient SpoutOutputCollector collector;
+    private transient JavaObjectFactory jof;
+    private transient QueuePoller poller;
+    private transient long endOfRunMismatches;
+
+    public JofSpout(JofSpoutConfig config) {
+        this.config = config;
+    }
+
+    @Override
+    public void open(Map<String, Object> conf, TopologyContext context,
+            SpoutOutputCollector collector) {
+        this.collector = collector;
+        List<String> endpoints = config.taskEndpoints(context.getThisTaskIndex());
+        jof = config.payload().configure(JavaObjectFactory.builder().endpoints(endpoints))
+                .queueCapacity(config.queueCapacity()).start();
+        poller = jof.poller();
+        String prefix = "cloudprofiler.jof.";
+        context.registerGauge(prefix + "tuples-received", () -> counters().tuplesReceived());
+        context.registerGauge(prefix + "tuples-handed-over",
+                () -> counters().tuplesHandedOver());
+        context.registerGauge(prefix + "tuples-dropped", () -> counters().tuplesDropped());
+        context.registerGauge(prefix + "messages-rejected", () -> counters().messagesRejected());
+        context.registerGauge(prefix + "sequence-gaps", () -> counters().sequenceGaps());
+        context.registerGauge(prefix + "end-of-run-mismatches", () -> endOfRunMismatches);
+    }
+
+    private JofCounters counters() {
+        JavaObjectFactory factory = jof;
+        return factory == null ? JofCounters.NONE : factory.counters();
+    }
+
+    @Override
+    public void nextTuple() {
+        if (poller == null) {
+            return;
+        }
+        for (int emitted = 0; emitted < config.maxBucketsPerNextTuple(); ) {
+            JofItem item = poller.poll();
+            if (item == null) {
+                return;
+            }
+            if (item instanceof TupleBucket bucket) {
+                emit(bucket);
+                emitted++;
+            } else if (item instanceof EndOfRun end && !end.matchesSenders()) {
+                endOfRunMismatches++;
+            }
+        }
+    }
+
+    private void emit(TupleBucket bucket) {
+        JofRecordTranslator translator = config.translator();
+        for (int i = 0; i < bucket.size(); i++) {
+            JofRecord record = new JofRecord(config.topic(), bucket.receiverIndex(),
+                    bucket.id(i), bucket.value(i));
+            List<Object> values = translator.apply(record);
+            if (values != null) {
+                collector.emit(translator.streamFor(record), values);
+            }
+        }
+    }
+
+    @Override
+    public boolean isExhausted() {
+        return poller != null && poller.isFinished();
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        for (JofRecordTranslator.StreamDeclaration stream : config.translator().streams()) {
+            declarer.declareStream(stream.stream(), stream.fields());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (poller != null) {
+            poller.close();
+            poller = null;
+        }
+        if (jof != null) {
+            jof.close();
+            jof = null;
+        }
+    }
+}

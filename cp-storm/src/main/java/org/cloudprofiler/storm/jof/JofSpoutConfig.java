@@ -1,0 +1,116 @@
+package org.cloudprofiler.storm.jof;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How a {@link JofSpout} receives: shaped like storm-kafka-client's {@code KafkaSpoutConfig}.
+ * Spout task {@code k} (its index among the spout's tasks) binds {@code receiversPerTask} JOF
+ * receivers on {@code bindHost}, at ports {@code basePort + k·receiversPerTask + r}; point the
+ * generator at all of them ({@link #endpoints(int)}). Immutable.
+ *
+ * @param bindHost the address the receivers bind (loopback unless told otherwise)
+ * @param basePort the first task's first receiver port
+ * @param receiversPerTask receiver threads per spout task
+ * @param payload what the receivers deserialize
+ * @param translator how records become tuples
+ * @param topic the value of the {@code topic} field in the default layout
+ * @param queueCapacity buckets each receiver's queue holds before it drops (counted)
+ * @param maxBucketsPerNextTuple buckets one {@code nextTuple} call may emit
+ */
+public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask,
+        JofPayload payload, JofRecordTranslator translator, String topic, int queueCapacity,
+        int maxBucketsPerNextTuple) implements Serializable {
+
+    public JofSpoutConfig {
+        Objects.requireNonNull(bindHost, "bindHost");
+        Objects.requireNonNull(payload, "payload");
+        Objects.requireNonNull(translator, "translator");
+        Objects.requireNonNull(topic, "topic");
+        if (basePort < 1 || basePort > 65535 || receiversPerTask < 1 || queueCapacity < 1
+                || maxBucketsPerNextTuple < 1) {
+            throw new IllegalArgumentException("JofSpoutConfig needs a port in 1..65535 and at"
+                    + " least one receiver, queue slot and bucket per nextTuple; got port "
+                    + basePort + ", " + receiversPerTask + " receivers, queue " + queueCapacity
+                    + ", " + maxBucketsPerNextTuple + " buckets");
+        }
+    }
+
+    /** Starts a configuration for receivers bound on {@code bindHost} from {@code basePort}. */
+    public static Builder builder(String bindHost, int basePort) {
+        return new Builder(bindHost, basePort);
+    }
+
+    /** The receiver endpoints of {@code spoutTasks} tasks, in task then receiver order. */
+    public List<String> endpoints(int spoutTasks) {
+        List<String> endpoints = new ArrayList<>();
+        for (int task = 0; task < spoutTasks; task++) {
+            endpoints.addAll(taskEndpoints(task));
+        }
+        return endpoints;
+    }
+
+    /** The endpoints the task with index {@code taskIndex} binds. */
+    public List<String> taskEndpoints(int taskIndex) {
+        List<String> endpoints = new ArrayList<>();
+        for (int r = 0; r < receiversPerTask; r++) {
+            endpoints.add("tcp://" + bindHost + ":" + (basePort + taskIndex * receiversPerTask
+                    + r));
+        }
+        return endpoints;
+    }
+
+    /** Builds a {@link JofSpoutConfig}; defaults: 1 receiver, raw bytes, KafkaSpout's fields. */
+    public static final class Builder {
+        private final String bindHost;
+        private final int basePort;
+        private int receiversPerTask = 1;
+        private JofPayload payload = JofPayload.raw();
+        private JofRecordTranslator translator = new DefaultJofRecordTranslator();
+        private String topic = "jof";
+        private int queueCapacity = 64;
+        private int maxBucketsPerNextTuple = 1;
+
+        private Builder(String bindHost, int basePort) {
+            this.bindHost = bindHost;
+            this.basePort = basePort;
+        }
+
+        public Builder setReceiversPerTask(int receivers) {
+            this.receiversPerTask = receivers;
+            return this;
+        }
+
+        public Builder setPayload(JofPayload payload) {
+            this.payload = payload;
+            return this;
+        }
+
+        public Builder setRecordTranslator(JofRecordTranslator translator) {
+            this.translator = translator;
+            return this;
+        }
+
+        public Builder setTopic(String topic) {
+            this.topic = topic;
+            return this;
+        }
+
+        public Builder setQueueCapacity(int buckets) {
+            this.queueCapacity = buckets;
+            return this;
+        }
+
+        public Builder setMaxBucketsPerNextTuple(int buckets) {
+            this.maxBucketsPerNextTuple = buckets;
+            return this;
+        }
+
+        public JofSpoutConfig build() {
+            return new JofSpoutConfig(bindHost, basePort, receiversPerTask, payload, translator,
+                    topic, queueCapacity, maxBucketsPerNextTuple);
+        }
+    }
+}
