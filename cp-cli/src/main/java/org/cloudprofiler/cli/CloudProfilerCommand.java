@@ -14,7 +14,7 @@ import java.util.Properties;
         name = "cloudprofiler",
         mixinStandardHelpOptions = true,
         versionProvider = CloudProfilerCommand.Version.class,
-        subcommands = {DemoCommand.class, DoctorCommand.class, InspectCommand.class,
+        subcommands = {AnalyzeCommand.class, DemoCommand.class, DoctorCommand.class, InspectCommand.class,
                 SyncServerCommand.class, SyncAgentCommand.class},
         description = "TSC-based latency profiling and high-throughput ingestion for Storm and"
                 + " Flink.")
