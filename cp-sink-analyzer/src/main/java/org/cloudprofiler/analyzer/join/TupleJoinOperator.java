@@ -69,7 +69,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     private void scheduleRefresh() {
         long now = getProcessingTimeService().getCurrentProcessingTime();
         getProcessingTimeService().registerTimer(now + refreshMillis, time -> {
-            emitStatistics();
+            // Even empty: the client refreshes its outputs when something arrives.
+            emitStatistics(true);
             scheduleRefresh();
         });
     }
@@ -112,12 +113,12 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
 
     @Override
     public void finish() throws Exception {
-        emitStatistics();
+        emitStatistics(false);
         super.finish();
     }
 
-    private void emitStatistics() {
-        if (statistics.isEmpty()) {
+    private void emitStatistics(boolean evenIfEmpty) {
+        if (statistics.isEmpty() && !evenIfEmpty) {
             return;
         }
         output.collect(new StreamRecord<>(AnalysisElement.payload(
