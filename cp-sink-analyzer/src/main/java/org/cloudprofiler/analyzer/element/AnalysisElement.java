@@ -46,13 +46,7 @@ public final class AnalysisElement {
 
     AnalysisElement(Kind kind, int channel, long id, long tsc, long count, long cpuNs,
             byte[] payload) {
-        this.kind = kind;
-        this.channel = channel;
-        this.id = id;
-        this.tsc = tsc;
-        this.count = count;
-        this.cpuNs = cpuNs;
-        this.payload = payload;
+        set(kind, channel, id, tsc, count, cpuNs, payload);
     }
 
     /** A record of an id channel ({@code in}, {@code out}). */
