@@ -59,8 +59,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
             description = "How long a tuple's records are awaited (default: 10s).")
     private Duration tupleTimeout = AnalyzerOptions.DEFAULT_TUPLE_TIMEOUT;
 
-    @Option(names = "--parallelism", description = "Job parallelism (default: up to 2).")
+    @Option(names = "--parallelism", description = "Parallelism of the join (default: up to"
+            + " 2).")
     private Integer parallelism;
+
+    @Option(names = "--readers", description = "Parallel log readers (default: ${DEFAULT-VALUE});"
+            + " one lets each tuple's records meet before the shuffle.")
+    private int readers = 1;
 
     @Override
     public Integer call() throws Exception {
@@ -71,7 +76,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + method + "\"");
         };
         AnalyzerOptions options = AnalyzerOptions.of(logs, sync, out).withReference(reference)
-                .withMethod(translation).withTupleTimeout(tupleTimeout);
+                .withMethod(translation).withTupleTimeout(tupleTimeout).withReaders(readers);
         if (parallelism != null) {
             options = options.withParallelism(parallelism);
         }

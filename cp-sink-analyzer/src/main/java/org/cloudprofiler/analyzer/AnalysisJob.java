@@ -17,15 +17,19 @@ import org.cloudprofiler.analyzer.element.AnalysisElementTypeInfo;
 import org.cloudprofiler.analyzer.input.LogSet;
 import org.cloudprofiler.analyzer.join.ElementRouter;
 import org.cloudprofiler.analyzer.join.HopPlan;
+import org.cloudprofiler.analyzer.join.TupleCombiner;
 import org.cloudprofiler.analyzer.join.TupleJoinOperator;
 import org.cloudprofiler.analyzer.source.LogSource;
 
 /**
- * The Flink job: {@link LogSource} → {@link ElementRouter} → id records keyed by tuple id →
- * {@link TupleJoinOperator}; its statistics and every other element are collected back to the
+ * The Flink job: {@link LogSource} → {@link ElementRouter} → {@link TupleCombiner} → tuples
+ * keyed by tuple id → {@link TupleJoinOperator}; its statistics and every other element are collected back to the
  * client. Runs on an embedded MiniCluster, or on the cluster of {@link AnalyzerOptions#cluster()}.
  */
 final class AnalysisJob {
+
+    /** How far behind the watermark a tuple may wait in the combiner: well within time-outs. */
+    private static final long COMBINER_SLACK_MILLIS = 1000;
 
     private AnalysisJob() {}
 
@@ -46,9 +50,14 @@ final class AnalysisJob {
         SingleOutputStreamOperator<AnalysisElement> routed = environment
                 .fromSource(new LogSource(logSet.channels(), options.follow()), watermarks,
                         "channel logs", AnalysisElementTypeInfo.INSTANCE)
+                .setParallelism(options.readers())
                 .process(new ElementRouter(), AnalysisElementTypeInfo.INSTANCE)
+                .setParallelism(options.readers())
                 .name("route by record kind");
         DataStream<AnalysisElement> joined = routed
+                .transform("combine records per tuple", AnalysisElementTypeInfo.INSTANCE,
+                        new TupleCombiner(plan.expectedEvents(), COMBINER_SLACK_MILLIS))
+                .setParallelism(options.readers())
                 .keyBy(AnalysisElement::id, Types.LONG)
                 .transform("join by tuple id", AnalysisElementTypeInfo.INSTANCE,
                         new TupleJoinOperator(plan, clocks, options.tupleTimeout().toMillis(),

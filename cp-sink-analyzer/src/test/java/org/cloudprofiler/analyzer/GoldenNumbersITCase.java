@@ -69,8 +69,9 @@ class GoldenNumbersITCase {
         GoldenLogSet.write(logs, TUPLES, "node-b", NODE_B);
         Path sync = directory.resolve("sync.json");
         Files.writeString(sync, syncJson());
+        // Two readers: a tuple's records meet in the keyed join, not before the shuffle.
         AnalysisSummary summary = analyze(AnalyzerOptions.of(List.of(logs), sync,
-                directory.resolve("out")).withReference("node-a"));
+                directory.resolve("out")).withReference("node-a").withReaders(2));
 
         MinRttFormulas formulas = new MinRttFormulas();
         double[] latency = new double[TUPLES];

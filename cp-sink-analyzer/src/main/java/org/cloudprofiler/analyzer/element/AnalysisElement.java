@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.element;
 
 import org.apache.flink.api.common.typeinfo.TypeInfo;
+import org.cloudprofiler.analyzer.join.TupleEvents;
 
 /**
  * One element of the analyzer's streams: a log record of one channel, or a message about the
@@ -16,6 +17,8 @@ public final class AnalysisElement {
     public enum Kind {
         /** A record of an {@code in} or {@code out} channel: {@code id}, {@code tsc}. */
         ID,
+        /** Id records of one tuple, combined before the shuffle: {@code id}, {@code events}. */
+        TUPLE,
         /** A record of a {@code FIRST_LAST} channel: {@code id} ({@code -1}: the pill), {@code tsc}. */
         FIRST_LAST,
         /** A sample of a counter channel: {@code tsc}, cumulative {@code count}. */
@@ -39,6 +42,7 @@ public final class AnalysisElement {
     private long count;
     private long cpuNs;
     private byte[] payload;
+    private TupleEvents events;
 
     public AnalysisElement() {
         kind = Kind.PROGRESS;
@@ -52,6 +56,13 @@ public final class AnalysisElement {
     /** A record of an id channel ({@code in}, {@code out}). */
     public static AnalysisElement idRecord(int channel, long tupleId, long tsc) {
         return new AnalysisElement(Kind.ID, channel, tupleId, tsc, 0, 0, null);
+    }
+
+    /** Id records of tuple {@code tupleId}, as far as one subtask has them. */
+    public static AnalysisElement tuple(long tupleId, TupleEvents events) {
+        AnalysisElement element = new AnalysisElement(Kind.TUPLE, -1, tupleId, 0, 0, 0, null);
+        element.events = events;
+        return element;
     }
 
     /** A record of a {@code FIRST_LAST} channel. */
@@ -108,7 +119,13 @@ public final class AnalysisElement {
         return payload;
     }
 
+    /** The records of a {@link Kind#TUPLE}, else null. */
+    public TupleEvents events() {
+        return events;
+    }
+
     void set(Kind kind, int channel, long id, long tsc, long count, long cpuNs, byte[] payload) {
+        this.events = null;
         this.kind = kind;
         this.channel = channel;
         this.id = id;

@@ -7,10 +7,11 @@ import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
+import org.cloudprofiler.analyzer.join.TupleEvents;
 
 /**
  * Writes an {@link AnalysisElement} as a kind byte, the channel and only the fields its kind
- * uses: 21 bytes for an {@link Kind#ID} record.
+ * uses: 21 bytes for an {@link Kind#ID} record, 12 more per record for a {@link Kind#TUPLE}.
  */
 public final class AnalysisElementSerializer extends TypeSerializerSingleton<AnalysisElement> {
 
@@ -31,12 +32,14 @@ public final class AnalysisElementSerializer extends TypeSerializerSingleton<Ana
 
     @Override
     public AnalysisElement copy(AnalysisElement from) {
-        return new AnalysisElement(from.kind(), from.channel(), from.id(), from.tsc(),
-                from.count(), from.cpuNs(), from.payload());
+        return copy(from, new AnalysisElement());
     }
 
     @Override
     public AnalysisElement copy(AnalysisElement from, AnalysisElement reuse) {
+        if (from.kind() == Kind.TUPLE) {
+            return AnalysisElement.tuple(from.id(), from.events().copy());
+        }
         reuse.set(from.kind(), from.channel(), from.id(), from.tsc(), from.count(), from.cpuNs(),
                 from.payload());
         return reuse;
@@ -55,6 +58,15 @@ public final class AnalysisElementSerializer extends TypeSerializerSingleton<Ana
             case ID, FIRST_LAST -> {
                 target.writeLong(element.id());
                 target.writeLong(element.tsc());
+            }
+            case TUPLE -> {
+                target.writeLong(element.id());
+                TupleEvents events = element.events();
+                target.writeInt(events.size);
+                for (int i = 0; i < events.size; i++) {
+                    target.writeInt(events.channels[i]);
+                    target.writeLong(events.tscs[i]);
+                }
             }
             case COUNT -> {
                 target.writeLong(element.tsc());
@@ -90,6 +102,15 @@ public final class AnalysisElementSerializer extends TypeSerializerSingleton<Ana
         switch (kind) {
             case ID, FIRST_LAST -> reuse.set(kind, channel, source.readLong(), source.readLong(),
                     0, 0, null);
+            case TUPLE -> {
+                long id = source.readLong();
+                TupleEvents events = new TupleEvents();
+                int size = source.readInt();
+                for (int i = 0; i < size; i++) {
+                    events.add(source.readInt(), source.readLong());
+                }
+                return AnalysisElement.tuple(id, events);
+            }
             case COUNT -> reuse.set(kind, channel, 0, source.readLong(), source.readLong(), 0,
                     null);
             case CPU -> reuse.set(kind, channel, 0, source.readLong(), source.readLong(),

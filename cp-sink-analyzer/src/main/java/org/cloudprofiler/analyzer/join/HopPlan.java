@@ -30,6 +30,7 @@ public final class HopPlan implements Serializable {
     private final int[] channelTask;
     private final byte[] channelPoint;
     private final String[] channelNode;
+    private final int[] channelNodeIndex;
     private final List<Hop> hops;
     private final int expectedEvents;
     private final List<String> notes;
@@ -42,6 +43,15 @@ public final class HopPlan implements Serializable {
         this.channelTask = channelTask;
         this.channelPoint = channelPoint;
         this.channelNode = channelNode;
+        // Nodes as small integers: the sampler compares them for every record of every tuple.
+        List<String> nodes = new ArrayList<>();
+        this.channelNodeIndex = new int[channelNode.length];
+        for (int i = 0; i < channelNode.length; i++) {
+            if (!nodes.contains(channelNode[i])) {
+                nodes.add(channelNode[i]);
+            }
+            channelNodeIndex[i] = nodes.indexOf(channelNode[i]);
+        }
         this.hops = List.copyOf(hops);
         this.expectedEvents = expectedEvents;
         this.notes = List.copyOf(notes);
@@ -212,6 +222,11 @@ public final class HopPlan implements Serializable {
 
     String node(int channel) {
         return channelNode[channel];
+    }
+
+    /** The node of {@code channel} as an index: equal indices, equal nodes. */
+    int nodeIndex(int channel) {
+        return channelNodeIndex[channel];
     }
 
     /** The component index of a hop's start or end. */

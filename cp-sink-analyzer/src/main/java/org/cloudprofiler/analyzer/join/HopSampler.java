@@ -76,21 +76,21 @@ public final class HopSampler {
 
     private void add(TupleEvents tuple, int hop, int start, int end, boolean endToEnd,
             HopStatistics statistics) {
-        String startNode = plan.node(tuple.channels[start]);
-        String endNode = plan.node(tuple.channels[end]);
-        BoundedDuration duration =
-                translator.duration(startNode, tuple.tscs[start], endNode, tuple.tscs[end]);
-        statistics.add(hop, locality(tuple, startNode, endNode, endToEnd), duration);
+        int startChannel = tuple.channels[start];
+        int endChannel = tuple.channels[end];
+        BoundedDuration duration = translator.duration(plan.node(startChannel),
+                tuple.tscs[start], plan.node(endChannel), tuple.tscs[end]);
+        statistics.add(hop, locality(tuple, plan.nodeIndex(startChannel),
+                plan.nodeIndex(endChannel), endToEnd), duration);
     }
 
-    private Locality locality(TupleEvents tuple, String startNode, String endNode,
-            boolean endToEnd) {
-        if (!startNode.equals(endNode)) {
+    private Locality locality(TupleEvents tuple, int startNode, int endNode, boolean endToEnd) {
+        if (startNode != endNode) {
             return Locality.REMOTE;
         }
         if (endToEnd) {
             for (int i = 0; i < tuple.size; i++) {
-                if (!plan.node(tuple.channels[i]).equals(startNode)) {
+                if (plan.nodeIndex(tuple.channels[i]) != startNode) {
                     return Locality.MIXED;
                 }
             }

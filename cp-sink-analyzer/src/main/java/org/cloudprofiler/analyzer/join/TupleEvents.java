@@ -18,6 +18,23 @@ public final class TupleEvents {
     /** When the tuple's time-out fires, event time in ms. */
     public long timeoutMillis;
 
+    /** An independent copy. */
+    public TupleEvents copy() {
+        TupleEvents copy = new TupleEvents();
+        copy.channels = Arrays.copyOf(channels, Math.max(1, size));
+        copy.tscs = Arrays.copyOf(tscs, Math.max(1, size));
+        copy.size = size;
+        copy.timeoutMillis = timeoutMillis;
+        return copy;
+    }
+
+    /** Adds every record of {@code other}. */
+    public void addAll(TupleEvents other) {
+        for (int i = 0; i < other.size; i++) {
+            add(other.channels[i], other.tscs[i]);
+        }
+    }
+
     public void add(int channel, long tsc) {
         if (size == channels.length) {
             channels = Arrays.copyOf(channels, size * 2);

@@ -17,8 +17,8 @@ import org.cloudprofiler.analyzer.element.Payloads;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
- * Joins id records by tuple id (the stream is keyed by it) and turns each tuple into hop
- * samples. A tuple's state lives from its first record until either all the records a complete
+ * Joins the combined id records of each tuple ({@link TupleCombiner}) by tuple id (the stream is
+ * keyed by it) and turns each tuple into hop samples. A tuple's state lives from its first record until either all the records a complete
  * tuple has ({@link HopPlan#expectedEvents()}) have arrived, or the watermark passes its first
  * record's event time plus the time-out, whichever is first; then it is sampled and cleared, so
  * memory holds only the tuples in flight, never the whole run. The statistics are emitted as
@@ -77,25 +77,36 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
 
     @Override
     public void processElement(StreamRecord<AnalysisElement> record) throws Exception {
-        AnalysisElement element = record.getValue();
+        TupleEvents part = record.getValue().events();
         TupleEvents tuple = tuples.value();
         if (tuple == null) {
+            if (isComplete(part)) {
+                // Combined whole before the shuffle: no state, no time-out.
+                finishTuple(part, true);
+                return;
+            }
             tuple = new TupleEvents();
             tuple.timeoutMillis = record.getTimestamp() + timeoutMillis;
             timeouts.registerEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
             tuples.update(tuple);
         }
-        tuple.add(element.channel(), element.tsc());
-        if (plan.expectedEvents() > 0 && tuple.size >= plan.expectedEvents()) {
+        tuple.addAll(part);
+        if (isComplete(tuple)) {
             timeouts.deleteEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
+            tuples.clear();
             finishTuple(tuple, true);
         }
+    }
+
+    private boolean isComplete(TupleEvents tuple) {
+        return plan.expectedEvents() > 0 && tuple.size >= plan.expectedEvents();
     }
 
     @Override
     public void onEventTime(InternalTimer<Long, VoidNamespace> timer) throws Exception {
         TupleEvents tuple = tuples.value();
         if (tuple != null) {
+            tuples.clear();
             finishTuple(tuple, false);
         }
     }
@@ -108,7 +119,6 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     private void finishTuple(TupleEvents tuple, boolean complete) {
         sampler.sample(tuple, statistics);
         statistics.countTuple(complete, tuple.size);
-        tuples.clear();
     }
 
     @Override
