@@ -24,6 +24,9 @@ import picocli.CommandLine.Option;
                 + " tuple; writes summary.json, hops.csv and report.html.")
 public final class AnalyzeCommand implements Callable<Integer> {
 
+    /** How long Ctrl-C waits for a followed run's final outputs. */
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
     @Option(names = "--logs", arity = "1..*", required = true,
             description = "Log directories (CP_LOG_DIR or one node's directory) or log files.")
     private List<Path> logs;
@@ -87,9 +90,15 @@ public final class AnalyzeCommand implements Callable<Integer> {
             options = options.withFollow(refresh);
         }
         Analyzer analyzer = new Analyzer(options, System.err);
-        Thread stopper = new Thread(analyzer::stop, "cloudprofiler-analyze-stop");
         if (follow) {
-            Runtime.getRuntime().addShutdownHook(stopper);
+            // Ctrl-C ends a followed run: the outputs are written from what was read.
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    analyzer.stopAndAwait(STOP_TIMEOUT);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "cloudprofiler-analyze-stop"));
         }
         AnalysisSummary summary = analyzer.run();
         return summary.input().problemCount() == 0 && summary.unsynchronizedPairs().isEmpty()

@@ -3,8 +3,11 @@ package org.cloudprofiler.analyzer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.util.CloseableIterator;
 import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
@@ -29,6 +32,7 @@ public final class Analyzer {
 
     private final AnalyzerOptions options;
     private final PrintStream console;
+    private final CountDownLatch finished = new CountDownLatch(1);
     private volatile CloseableIterator<AnalysisElement> results;
     private volatile boolean stopped;
 
@@ -47,6 +51,14 @@ public final class Analyzer {
      * @throws Exception if sync.json is malformed or the job fails
      */
     public AnalysisSummary run() throws Exception {
+        try {
+            return analyze();
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    private AnalysisSummary analyze() throws Exception {
         LogSet logSet = LogSetScanner.scan(options.logs());
         if (logSet.channels().isEmpty()) {
             throw new IllegalArgumentException("no readable channel logs (*.cplog) under "
@@ -119,6 +131,15 @@ public final class Analyzer {
                 // Cancelling a job that has ended already changes nothing.
             }
         }
+    }
+
+    /**
+     * Stops a following run and waits up to {@code timeout} for {@link #run()} to have written
+     * its outputs: what a shutdown hook does, since the JVM does not wait for the main thread.
+     */
+    public void stopAndAwait(Duration timeout) throws InterruptedException {
+        stop();
+        finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private String readSync() throws IOException {
