@@ -30,6 +30,10 @@ class BadInputITCase {
         Files.write(future, new LogFileBuilder().version(9).node("node-a")
                 .channel("spout/1/extra").build());
         Files.writeString(logs.resolve("node-a/spout/1/notes.1.1.cplog"), "not a log");
+        // A file whose header names a node other than its directory's.
+        Files.write(logs.resolve("node-a/spout/1/stray.1.1.cplog"), new LogFileBuilder()
+                .node("node-z").channel("spout/1/stray").handlerId(3).columns("tsc", "count")
+                .block(new long[] {1}, new long[] {1}).build());
         Path sink = logs.resolve("node-a/sink/2/in.1.1.cplog");
         byte[] bytes = Files.readAllBytes(sink);
         // Damage one byte inside the second block's payload: its checksum no longer holds.
@@ -46,6 +50,9 @@ class BadInputITCase {
         assertTrue(kinds.contains("MISSING"), kinds.toString());
         assertTrue(kinds.contains("UNSUPPORTED_VERSION"), kinds.toString());
         assertTrue(kinds.contains("NOT_A_LOG"), kinds.toString());
+        assertTrue(kinds.contains("NODE_MISMATCH"), kinds.toString());
+        assertTrue(summary.notes().stream().anyMatch(note -> note.contains("no --sync")),
+                summary.notes().toString());
         assertEquals(3, summary.input().filesSkipped());
         assertTrue(summary.input().blocksSkipped() >= 1, summary.input().toString());
         long transfers = GoldenNumbersITCase.row(summary, "spout -> sink", "LOCAL")

@@ -14,6 +14,7 @@ import java.util.function.LongUnaryOperator;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
 import org.cloudprofiler.analyzer.report.LatencyStats;
+import org.cloudprofiler.sync.translate.TranslationMethod;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,11 @@ class GoldenNumbersITCase {
     void oneNodeGivesExactLatenciesWithZeroBounds() throws Exception {
         Path logs = directory.resolve("logs");
         GoldenLogSet.write(logs, TUPLES, "node-a", LongUnaryOperator.identity());
+        Files.writeString(logs.resolve("node-a/drops.json"), """
+                {"format":"cloudprofiler-drops/1","sources":[
+                 {"name":"generator","node":"node-a","dropped":7,"counts":{"emitted":507}},
+                 {"name":"jof","dropped":3}]}
+                """);
         AnalysisSummary summary = analyze(AnalyzerOptions.of(List.of(logs), null,
                 directory.resolve("out")));
 
@@ -59,6 +65,13 @@ class GoldenNumbersITCase {
                 .filter(o -> o.component().equals("spout")).findFirst().orElseThrow();
         assertEquals(200, spout.cpuNsPerTuple(), 1e-9);
         assertEquals(5e6, spout.tuplesPerCpuSecond(), 1e-3);
+        // The count channel's increments, spread over time: they add up to the tuples.
+        double bucketSeconds = spout.throughput().size() > 1
+                ? spout.throughput().get(1)[0] - spout.throughput().get(0)[0] : 0.1;
+        assertEquals(TUPLES, spout.throughput().stream().mapToDouble(p -> p[1] * bucketSeconds)
+                .sum(), 1e-6);
+        assertEquals(10, summary.drops().externalDropped());
+        assertEquals(507, summary.drops().external().get(0).counts().get("emitted"));
         assertEquals(0, summary.input().problemCount(), summary.input().problems().toString());
         assertTrue(Files.size(directory.resolve("out/hops.csv")) > 0);
     }
@@ -96,6 +109,15 @@ class GoldenNumbersITCase {
         assertEquals(formulas.boundWithAllowance(pillTicks), summary.run().durationBoundNs(),
                 1e-6);
         assertTrue(summary.unsynchronizedPairs().isEmpty());
+
+        // The hull uses every exchange: never looser, and still holds the truth.
+        AnalysisSummary hull = analyze(AnalyzerOptions.of(List.of(logs), sync,
+                directory.resolve("out-hull")).withReference("node-a")
+                .withMethod(TranslationMethod.HULL));
+        HopRow hullTransfer = row(hull, "spout -> sink", "REMOTE");
+        assertEquals(TUPLES, hullTransfer.boundedSamples());
+        assertTrue(hullTransfer.boundNs().max() <= transfer.boundNs().max() + 1e-9);
+        assertTrue(hullTransfer.latencyNs().min() + hullTransfer.boundNs().max() >= 500);
     }
 
     @Test
