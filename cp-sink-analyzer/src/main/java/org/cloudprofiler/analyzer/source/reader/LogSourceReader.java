@@ -20,11 +20,6 @@ public final class LogSourceReader extends SingleThreadMultiplexSourceReaderBase
     }
 
     @Override
-    public void start() {
-        // Splits are pushed by the enumerator when this reader registers.
-    }
-
-    @Override
     protected void onSplitFinished(Map<String, LogFileSplitState> finished) {
         // The split's report has been emitted; nothing else is kept per split.
     }
