@@ -2,7 +2,7 @@
 # Runs the benchmarks and prints their figures; docs/benchmarks.md says what each one means and
 # what this machine measured. About 5 minutes on 2 cores. Asserts nothing.
 #
-#   bash bench/run.sh [all|java|native|generator]
+#   bash bench/run.sh [all|java|native|generator|analyzer]
 #
 # java:   JMH, Java logTS per handler, the clock baselines and timestamp translation (fast
 #         MinRTT, its BigDecimal reference, hull) (bench/target/benchmarks.jar, built by
@@ -13,14 +13,17 @@
 #         a drop into a counting C++ receiver and into a JeroMQ (Java) one, and its rate
 #         accuracy and schedule lag at 1 M tuples/s (native bench sections and
 #         bench/src/main/java/org/cloudprofiler/bench/GeneratorJeroMqBench.java).
+# analyzer: writes 10 M tuples x 6 channels with the native library (AnalyzerLogSet), then times
+#         `cloudprofiler analyze` on them (cp-cli/target/cloudprofiler.jar, from `make build`)
+#         and reports records per second and peak memory. ANALYZER_TUPLES overrides 1e7.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 part="${1:-all}"
 case "$part" in
-    all | java | native | generator) ;;
+    all | java | native | generator | analyzer) ;;
     *)
-        echo "usage: bash bench/run.sh [all|java|native|generator]" >&2
+        echo "usage: bash bench/run.sh [all|java|native|generator|analyzer]" >&2
         exit 2
         ;;
 esac
@@ -127,6 +130,33 @@ run_generator() {
         --rates 1e6,2e6,4e6,8e6,12e6,14e6 --seconds 5
 }
 
+analyze_once() {
+    local cli="$1" set="$2" timing="$3"
+    /usr/bin/time -v -o "$timing" java -Xmx1g -jar "$cli" analyze --logs "$set/logs" \
+        --out "$set/out" >"$set/analyze.log" 2>&1
+    grep -E "^(reading logs: 100|Run:)" "$set/analyze.log"
+}
+
+run_analyzer() {
+    local jar=bench/target/benchmarks.jar cli=cp-cli/target/cloudprofiler.jar
+    local tuples="${ANALYZER_TUPLES:-1e7}" set="$log_root/analyzer" timing
+    if [[ ! -f "$jar" || ! -f "$cli" ]]; then
+        ./mvnw -B -ntp -q -pl cp-native,cp-sink-analyzer,cp-cli,bench -am -DskipTests install
+    fi
+    echo "### Analyzer: $tuples tuples x 6 channels, written by the native library, then analysed"
+    CP_LOG_DIR="$set/logs" CP_NODE_ID=node-a CP_ON_FULL=block \
+        java -cp "$jar" org.cloudprofiler.bench.AnalyzerLogSet "$tuples"
+    du -sh "$set/logs"
+    timing="$set/time.txt"
+    # A 1 GiB heap: the analysis must not need the whole log set in memory.
+    measured analyze_once "$cli" "$set" "$timing"
+    awk -v records="$(awk -v t="$tuples" 'BEGIN { print t * 6 }')" -F': ' '
+        /Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i] }
+        /Maximum resident set size/ { rss = $2 }
+        END { printf "   analyze: %.1f s wall, %.2f M records/s end to end (JVM and MiniCluster start included), peak RSS %.0f MiB\n", s, records / s / 1e6, rss / 1024 }' "$timing"
+    rm -rf "$set"
+}
+
 if [[ "$part" == all || "$part" == java ]]; then
     run_java
 fi
@@ -135,4 +165,7 @@ if [[ "$part" == all || "$part" == native ]]; then
 fi
 if [[ "$part" == all || "$part" == generator ]]; then
     run_generator
+fi
+if [[ "$part" == all || "$part" == analyzer ]]; then
+    run_analyzer
 fi

@@ -3,7 +3,9 @@
 # Idempotent: does nothing when every package is already present.
 set -euo pipefail
 
-PACKAGES=(cmake make g++ libzstd-dev libgtest-dev libzmq3-dev cppzmq-dev binutils procps iproute2)
+# chromium: the analyzer renders report.html headless in its tests.
+PACKAGES=(cmake make g++ libzstd-dev libgtest-dev libzmq3-dev cppzmq-dev binutils procps iproute2
+          chromium)
 
 missing=()
 for package in "${PACKAGES[@]}"; do

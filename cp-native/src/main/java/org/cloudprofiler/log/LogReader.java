@@ -66,6 +66,7 @@ public final class LogReader implements Closeable {
     private long scanBudgetBytes;
 
     private long position;
+    private long intactEnd;
     private boolean finished;
     private LogTrailer trailer;
     private long blockCount;
@@ -73,7 +74,7 @@ public final class LogReader implements Closeable {
     private long[] firstRecord;
     private long[] lastRecord;
 
-    private LogReader(String source, LogInput input) throws IOException {
+    private LogReader(String source, LogInput input, long resumeOffset) throws IOException {
         this.source = source;
         this.input = input;
         this.size = input.size();
@@ -84,7 +85,8 @@ public final class LogReader implements Closeable {
             finished = true;
         } else {
             decoder = new BlockDecoder(header.columns());
-            position = header.headerLengthBytes();
+            position = Math.max(header.headerLengthBytes(), Math.min(resumeOffset, size));
+            intactEnd = position;
         }
     }
 
@@ -98,11 +100,28 @@ public final class LogReader implements Closeable {
         return open(path, FileLogInput.DEFAULT_WINDOW_BYTES);
     }
 
+    /**
+     * Opens {@code path} to go on at {@code resumeOffset}, the {@link #intactEnd()} an earlier
+     * reader of the same file reached: how a reader follows a file that is still being written
+     * (reopening it sees what was appended since). The header is read and checked again; blocks,
+     * records and problems count from {@code resumeOffset} on.
+     *
+     * @throws IOException if the file cannot be opened or read
+     */
+    public static LogReader openAt(Path path, long resumeOffset) throws IOException {
+        return open(path, FileLogInput.DEFAULT_WINDOW_BYTES, resumeOffset);
+    }
+
     /** As {@link #open(Path)}, with a read window of {@code windowBytes} (tests use tiny ones). */
     static LogReader open(Path path, int windowBytes) throws IOException {
+        return open(path, windowBytes, 0);
+    }
+
+    private static LogReader open(Path path, int windowBytes, long resumeOffset)
+            throws IOException {
         FileLogInput input = FileLogInput.open(path, windowBytes);
         try {
-            return new LogReader(path.toString(), input);
+            return new LogReader(path.toString(), input, resumeOffset);
         } catch (IOException | RuntimeException e) {
             input.close();
             throw e;
@@ -112,7 +131,7 @@ public final class LogReader implements Closeable {
     /** Reads a file held in memory; {@code source} names it in the summary. */
     static LogReader fromBytes(String source, byte[] bytes) {
         try {
-            return new LogReader(source, new ByteArrayLogInput(bytes));
+            return new LogReader(source, new ByteArrayLogInput(bytes), 0);
         } catch (IOException e) {
             throw new AssertionError("memory input cannot fail to read", e);
         }
@@ -148,6 +167,15 @@ public final class LogReader implements Closeable {
             }
         }
         return null;
+    }
+
+    /**
+     * The offset just past the last intact block read so far (the header's end before any, or
+     * the resume offset): everything before it has been read, so a reader following a growing
+     * file resumes there with {@link #openAt}.
+     */
+    public long intactEnd() {
+        return intactEnd;
     }
 
     /** The trailer, once read; {@code null} before, and for a file not closed cleanly. */
@@ -239,6 +267,7 @@ public final class LogReader implements Closeable {
         // The checksum vouches for the block's extent, so a block that fails to decode is
         // stepped over without a scan.
         position = at + length;
+        intactEnd = position;
         LogProblem failure = decoder.decode(at);
         if (failure != null) {
             problems.add(failure);

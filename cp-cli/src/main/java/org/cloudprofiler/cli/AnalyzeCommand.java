@@ -1,0 +1,118 @@
+package org.cloudprofiler.cli;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.cloudprofiler.analyzer.Analyzer;
+import org.cloudprofiler.analyzer.AnalyzerOptions;
+import org.cloudprofiler.analyzer.report.AnalysisSummary;
+import org.cloudprofiler.sync.translate.TranslationMethod;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code cloudprofiler analyze}: per-hop latencies with bounds, throughput and CPU efficiency
+ * from channel logs and sync.json, by a Flink job (docs/analyzer-output.md).
+ */
+@Command(
+        name = "analyze",
+        description = "Analyse channel logs: per-hop latency with bounds, throughput, CPU per"
+                + " tuple; writes summary.json, hops.csv and report.html.")
+public final class AnalyzeCommand implements Callable<Integer> {
+
+    /** How long Ctrl-C waits for a followed run's final outputs. */
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
+    @Option(names = "--logs", arity = "1..*", required = true,
+            description = "Log directories (CP_LOG_DIR or one node's directory) or log files.")
+    private List<Path> logs;
+
+    @Option(names = "--sync", description = "sync.json from the sync server; without it every"
+            + " event must come from one node.")
+    private Path sync;
+
+    @Option(names = "--out", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    private Path out = Path.of("cloudprofiler-analysis");
+
+    @Option(names = "--reference", description = "Node whose clock latencies are given on"
+            + " (default: the first node by name).")
+    private String reference;
+
+    @Option(names = "--method", description = "Clock translation: minrtt or hull (default:"
+            + " ${DEFAULT-VALUE}).")
+    private String method = "minrtt";
+
+    @Option(names = "--cluster", description = "host:port of a Flink cluster's REST endpoint;"
+            + " default: an embedded MiniCluster.")
+    private String cluster;
+
+    @Option(names = "--follow", description = "Keep reading growing logs, refreshing the"
+            + " outputs, until every file is closed or Ctrl-C.")
+    private boolean follow;
+
+    @Option(names = "--refresh", converter = DurationConverter.class,
+            description = "Refresh interval with --follow (default: 5s).")
+    private Duration refresh = AnalyzerOptions.DEFAULT_REFRESH;
+
+    @Option(names = "--tuple-timeout", converter = DurationConverter.class,
+            description = "How long a tuple's records are awaited (default: 10s).")
+    private Duration tupleTimeout = AnalyzerOptions.DEFAULT_TUPLE_TIMEOUT;
+
+    @Option(names = "--parallelism", description = "Parallelism of the join (default: up to"
+            + " 2).")
+    private Integer parallelism;
+
+    @Option(names = "--readers", description = "Parallel log readers (default: ${DEFAULT-VALUE});"
+            + " one lets each tuple's records meet before the shuffle.")
+    private int readers = 1;
+
+    @Override
+    public Integer call() throws Exception {
+        TranslationMethod translation = switch (method) {
+            case "minrtt" -> TranslationMethod.MINRTT;
+            case "hull" -> TranslationMethod.HULL;
+            default -> throw new IllegalArgumentException("--method is minrtt or hull, not \""
+                    + method + "\"");
+        };
+        AnalyzerOptions options = AnalyzerOptions.of(logs, sync, out).withReference(reference)
+                .withMethod(translation).withTupleTimeout(tupleTimeout).withReaders(readers);
+        if (parallelism != null) {
+            options = options.withParallelism(parallelism);
+        }
+        if (cluster != null) {
+            options = options.withCluster(cluster, shippedJars());
+        }
+        if (follow) {
+            options = options.withFollow(refresh);
+        }
+        Analyzer analyzer = new Analyzer(options, System.err);
+        if (follow) {
+            // Ctrl-C ends a followed run: the outputs are written from what was read.
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    analyzer.stopAndAwait(STOP_TIMEOUT);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "cloudprofiler-analyze-stop"));
+        }
+        AnalysisSummary summary = analyzer.run();
+        return summary.input().problemCount() == 0 && summary.unsynchronizedPairs().isEmpty()
+                ? 0 : 2;
+    }
+
+    /** The jar this command runs from: it holds the analyzer and everything it needs. */
+    private static List<Path> shippedJars() throws URISyntaxException {
+        Path self = Path.of(Analyzer.class.getProtectionDomain().getCodeSource().getLocation()
+                .toURI());
+        List<Path> jars = new ArrayList<>();
+        if (Files.isRegularFile(self)) {
+            jars.add(self);
+        }
+        return jars;
+    }
+}

@@ -1,0 +1,45 @@
+package org.cloudprofiler.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.LongUnaryOperator;
+import org.cloudprofiler.analyzer.GoldenLogSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code cloudprofiler analyze} end to end on a golden log set. */
+class AnalyzeCommandTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void writesTheOutputsOfAGoldenLogSet() throws Exception {
+        Path logs = directory.resolve("logs");
+        GoldenLogSet.write(logs, 200, "node-a", LongUnaryOperator.identity());
+        Path out = directory.resolve("out");
+
+        int exit = new CommandLine(new CloudProfilerCommand()).execute("analyze", "--logs",
+                logs.toString(), "--out", out.toString(), "--parallelism", "1");
+
+        assertEquals(0, exit);
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals("cloudprofiler-analysis/1", summary.get("format").asText());
+        assertEquals(200, summary.get("tuples").get("complete").asLong());
+        assertTrue(Files.readString(out.resolve("hops.csv")).contains("spout -> sink,TRANSFER"));
+        assertTrue(Files.readString(out.resolve("report.html")).contains("<svg"));
+    }
+
+    @Test
+    void refusesAnUnknownMethod() {
+        int exit = new CommandLine(new CloudProfilerCommand()).execute("analyze", "--logs",
+                directory.toString(), "--method", "ntp");
+        assertEquals(1, exit);
+    }
+}

@@ -1,0 +1,90 @@
+package org.cloudprofiler.analyzer;
+
+import java.nio.file.Path;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.CloseableIterator;
+import org.cloudprofiler.analyzer.clock.ClockSpec;
+import org.cloudprofiler.analyzer.element.AnalysisElement;
+import org.cloudprofiler.analyzer.element.AnalysisElementTypeInfo;
+import org.cloudprofiler.analyzer.input.LogSet;
+import org.cloudprofiler.analyzer.join.ElementRouter;
+import org.cloudprofiler.analyzer.join.HopPlan;
+import org.cloudprofiler.analyzer.join.TupleCombiner;
+import org.cloudprofiler.analyzer.join.TupleJoinOperator;
+import org.cloudprofiler.analyzer.source.LogSource;
+
+/**
+ * The Flink job: {@link LogSource} → {@link ElementRouter} → {@link TupleCombiner} → tuples
+ * keyed by tuple id → {@link TupleJoinOperator}; its statistics and every other element are collected back to the
+ * client. Runs on an embedded MiniCluster, or on the cluster of {@link AnalyzerOptions#cluster()}.
+ */
+final class AnalysisJob {
+
+    /** How far behind the watermark a tuple may wait in the combiner: well within time-outs. */
+    private static final long COMBINER_SLACK_MILLIS = 1000;
+
+    private AnalysisJob() {}
+
+    /**
+     * Starts the job; closing the iterator cancels it.
+     *
+     * @throws Exception if it cannot be submitted
+     */
+    static CloseableIterator<AnalysisElement> start(AnalyzerOptions options, LogSet logSet,
+            HopPlan plan, ClockSpec clocks) throws Exception {
+        StreamExecutionEnvironment environment = environment(options);
+        WatermarkStrategy<AnalysisElement> watermarks = WatermarkStrategy
+                .forBoundedOutOfOrderness(java.time.Duration.ofMillis(100));
+        if (options.follow()) {
+            // A file that has not grown for a while must not hold every tuple back.
+            watermarks = watermarks.withIdleness(options.refresh());
+        }
+        SingleOutputStreamOperator<AnalysisElement> routed = environment
+                .fromSource(new LogSource(logSet.channels(), options.follow()), watermarks,
+                        "channel logs", AnalysisElementTypeInfo.INSTANCE)
+                .setParallelism(options.readers())
+                .process(new ElementRouter(), AnalysisElementTypeInfo.INSTANCE)
+                .setParallelism(options.readers())
+                .name("route by record kind");
+        DataStream<AnalysisElement> joined = routed
+                .transform("combine records per tuple", AnalysisElementTypeInfo.INSTANCE,
+                        new TupleCombiner(plan.expectedEvents(), COMBINER_SLACK_MILLIS))
+                .setParallelism(options.readers())
+                .keyBy(AnalysisElement::id, Types.LONG)
+                .transform("join by tuple id", AnalysisElementTypeInfo.INSTANCE,
+                        new TupleJoinOperator(plan, clocks, options.tupleTimeout().toMillis(),
+                                options.follow() ? options.refresh().toMillis() : 0));
+        return joined.union(routed.getSideOutput(ElementRouter.OTHERS))
+                .executeAndCollect("cloudprofiler analyze");
+    }
+
+    private static StreamExecutionEnvironment environment(AnalyzerOptions options) {
+        Configuration configuration = new Configuration();
+        configuration.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.STREAMING);
+        // Elements are made fresh by the source and never changed after: safe to pass on.
+        configuration.set(PipelineOptions.OBJECT_REUSE, true);
+        if (options.cluster() == null) {
+            return StreamExecutionEnvironment.createLocalEnvironment(options.parallelism(),
+                    configuration);
+        }
+        String[] hostPort = options.cluster().split(":");
+        if (hostPort.length != 2) {
+            throw new IllegalArgumentException("--cluster takes host:port of the cluster's REST"
+                    + " endpoint, e.g. localhost:8081; got \"" + options.cluster() + "\"");
+        }
+        StreamExecutionEnvironment environment = StreamExecutionEnvironment
+                .createRemoteEnvironment(hostPort[0], Integer.parseInt(hostPort[1]),
+                        configuration, options.jars().stream().map(Path::toString)
+                                .toArray(String[]::new));
+        environment.setParallelism(options.parallelism());
+        return environment;
+    }
+}

@@ -1,0 +1,173 @@
+package org.cloudprofiler.analyzer;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.util.CloseableIterator;
+import org.cloudprofiler.analyzer.clock.ClockSpec;
+import org.cloudprofiler.analyzer.clock.DurationTranslator;
+import org.cloudprofiler.analyzer.clock.SyncedClockTranslator;
+import org.cloudprofiler.analyzer.element.AnalysisElement;
+import org.cloudprofiler.analyzer.input.LogSet;
+import org.cloudprofiler.analyzer.input.LogSetScanner;
+import org.cloudprofiler.analyzer.join.HopPlan;
+import org.cloudprofiler.analyzer.report.AnalysisSummary;
+import org.cloudprofiler.analyzer.report.ConsoleTable;
+import org.cloudprofiler.analyzer.report.OutputFiles;
+import org.cloudprofiler.analyzer.report.SummaryBuilder;
+import org.cloudprofiler.analyzer.stats.RunAccumulator;
+
+/**
+ * {@code cloudprofiler analyze}: scans the logs, runs the {@link AnalysisJob}, gathers what it
+ * sends back and writes summary.json, hops.csv and report.html (refreshed every
+ * {@link AnalyzerOptions#refresh()} when following), then prints the table. One run per
+ * instance; {@link #stop()} may be called from any thread (a shutdown hook, a test).
+ */
+public final class Analyzer {
+
+    private final AnalyzerOptions options;
+    private final PrintStream console;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile CloseableIterator<AnalysisElement> results;
+    private volatile boolean stopped;
+
+    /** @param console where progress and the table go */
+    public Analyzer(AnalyzerOptions options, PrintStream console) {
+        this.options = options;
+        this.console = console;
+    }
+
+    /**
+     * Runs the analysis to its end: the end of the logs, or, when following, until every file is
+     * closed or {@link #stop()} is called.
+     *
+     * @return the final summary, also written to the output directory
+     * @throws IllegalArgumentException if there is nothing to analyse or an option is wrong
+     * @throws Exception if sync.json is malformed or the job fails
+     */
+    public AnalysisSummary run() throws Exception {
+        try {
+            return analyze();
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    private AnalysisSummary analyze() throws Exception {
+        LogSet logSet = LogSetScanner.scan(options.logs());
+        if (logSet.channels().isEmpty()) {
+            throw new IllegalArgumentException("no readable channel logs (*.cplog) under "
+                    + options.logs() + problemsOf(logSet));
+        }
+        ClockSpec clocks = new ClockSpec(options.sync() == null ? null
+                : readSync(), options.sync() == null ? null : options.sync().toString(),
+                options.referenceNode(), options.method(), logSet.clocks());
+        DurationTranslator translator = clocks.create();
+        HopPlan plan = HopPlan.of(logSet.channels(), logSet.topology());
+        List<String> notes = notes(logSet, translator);
+        RunAccumulator run = new RunAccumulator(plan.hops().size());
+        SummaryBuilder builder = new SummaryBuilder(logSet, plan, translator, run);
+        String method = options.method().name().toLowerCase(java.util.Locale.ROOT);
+        long refreshNanos = options.refresh().toNanos();
+        long nextRefresh = System.nanoTime() + refreshNanos;
+        try (ProgressPrinter progress = new ProgressPrinter(console, run, logSet.totalBytes());
+                CloseableIterator<AnalysisElement> elements =
+                        AnalysisJob.start(options, logSet, plan, clocks)) {
+            results = elements;
+            if (stopped) {
+                return finish(builder, method, notes);
+            }
+            while (hasNext(elements)) {
+                run.add(elements.next());
+                if (options.follow() && System.nanoTime() - nextRefresh >= 0) {
+                    OutputFiles.write(builder.build(false, method, options.sync() != null,
+                            options.tupleTimeout().toMillis(), notes), options.out());
+                    nextRefresh = System.nanoTime() + refreshNanos;
+                }
+            }
+        }
+        return finish(builder, method, notes);
+    }
+
+    private AnalysisSummary finish(SummaryBuilder builder, String method, List<String> notes)
+            throws IOException {
+        AnalysisSummary summary = builder.build(true, method, options.sync() != null,
+                options.tupleTimeout().toMillis(), notes);
+        OutputFiles.write(summary, options.out());
+        ConsoleTable.print(summary, console);
+        console.println("Wrote " + options.out().resolve(OutputFiles.SUMMARY) + ", "
+                + OutputFiles.HOPS + " and " + OutputFiles.REPORT);
+        return summary;
+    }
+
+    /** Whether the job has more; false once {@link #stop()} has cancelled it. */
+    private boolean hasNext(CloseableIterator<AnalysisElement> elements) {
+        try {
+            return !stopped && elements.hasNext();
+        } catch (RuntimeException e) {
+            if (stopped) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Ends a following run: the job is cancelled, and {@link #run()} writes the outputs from what
+     * was read so far and returns.
+     */
+    public void stop() {
+        stopped = true;
+        CloseableIterator<AnalysisElement> elements = results;
+        if (elements != null) {
+            try {
+                elements.close();
+            } catch (Exception e) {
+                // Cancelling a job that has ended already changes nothing.
+            }
+        }
+    }
+
+    /**
+     * Stops a following run and waits up to {@code timeout} for {@link #run()} to have written
+     * its outputs: what a shutdown hook does, since the JVM does not wait for the main thread.
+     */
+    public void stopAndAwait(Duration timeout) throws InterruptedException {
+        stop();
+        finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private String readSync() throws IOException {
+        try {
+            return Files.readString(options.sync());
+        } catch (IOException e) {
+            throw new IOException("cannot read the sync file " + options.sync() + ": "
+                    + e.getMessage() + ". Fix: give --sync the sync.json the sync server wrote",
+                    e);
+        }
+    }
+
+    private static String problemsOf(LogSet logSet) {
+        StringBuilder text = new StringBuilder();
+        logSet.problems().forEach(problem -> text.append("\n  ").append(problem));
+        return text.toString();
+    }
+
+    private List<String> notes(LogSet logSet, DurationTranslator translator) {
+        List<String> notes = new ArrayList<>();
+        if (options.sync() == null && logSet.clocks().size() > 1) {
+            notes.add("the logs come from " + logSet.clocks().size() + " nodes "
+                    + logSet.clocks().keySet() + " but no --sync was given: durations between"
+                    + " nodes are unbounded and reported without a number");
+        }
+        if (translator instanceof SyncedClockTranslator synced) {
+            synced.reasons().forEach((pair, reason) -> notes.add(pair + ": " + reason));
+        }
+        return notes;
+    }
+}

@@ -1,0 +1,90 @@
+package org.cloudprofiler.analyzer;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.cloudprofiler.sync.translate.TranslationMethod;
+
+/**
+ * Everything {@code cloudprofiler analyze} can be told, with its defaults. Immutable.
+ *
+ * @param logs log directories (each a {@code CP_LOG_DIR} or one node's directory) or log files
+ * @param sync sync.json, or null: then every event must come from one node
+ * @param out where summary.json, hops.csv and report.html go
+ * @param referenceNode the node whose clock latencies are expressed on, or null to pick one
+ * @param method how clock maps are estimated from sync.json
+ * @param cluster {@code host:port} of a Flink cluster's REST endpoint, or null for an embedded
+ *     MiniCluster
+ * @param follow keep reading growing logs and refresh the outputs until every file is closed or
+ *     the run is stopped
+ * @param refresh how often outputs are refreshed when following
+ * @param tupleTimeout how long (event time) a tuple's records are awaited before it is sampled
+ *     with what arrived
+ * @param parallelism parallelism of the join
+ * @param readers parallelism of the source: one reader (the default) interleaves every file by
+ *     time, so each tuple's records meet before the shuffle and most tuples never touch keyed
+ *     state; more readers help only when decoding, not joining, is the bottleneck
+ * @param jars jars to ship to a cluster: the analyzer's classes and its dependencies
+ */
+public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String referenceNode,
+        TranslationMethod method, String cluster, boolean follow, Duration refresh,
+        Duration tupleTimeout, int parallelism, int readers, List<Path> jars) {
+
+    /** Default of {@link #refresh()}. */
+    public static final Duration DEFAULT_REFRESH = Duration.ofSeconds(5);
+    /** Default of {@link #tupleTimeout()}. */
+    public static final Duration DEFAULT_TUPLE_TIMEOUT = Duration.ofSeconds(10);
+
+    public AnalyzerOptions {
+        logs = List.copyOf(logs);
+        jars = List.copyOf(jars);
+        if (logs.isEmpty()) {
+            throw new IllegalArgumentException("give at least one log directory (--logs)");
+        }
+        if (parallelism < 1 || readers < 1) {
+            throw new IllegalArgumentException("parallelism and readers must be at least 1");
+        }
+    }
+
+    /** Options with every default: MINRTT, embedded cluster, no follow. */
+    public static AnalyzerOptions of(List<Path> logs, Path sync, Path out) {
+        return new AnalyzerOptions(logs, sync, out, null, TranslationMethod.MINRTT, null, false,
+                DEFAULT_REFRESH, DEFAULT_TUPLE_TIMEOUT,
+                Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())), 1, List.of());
+    }
+
+    public AnalyzerOptions withReference(String node) {
+        return new AnalyzerOptions(logs, sync, out, node, method, cluster, follow, refresh,
+                tupleTimeout, parallelism, readers, jars);
+    }
+
+    public AnalyzerOptions withMethod(TranslationMethod value) {
+        return new AnalyzerOptions(logs, sync, out, referenceNode, value, cluster, follow,
+                refresh, tupleTimeout, parallelism, readers, jars);
+    }
+
+    public AnalyzerOptions withCluster(String hostPort, List<Path> shippedJars) {
+        return new AnalyzerOptions(logs, sync, out, referenceNode, method, hostPort, follow,
+                refresh, tupleTimeout, parallelism, readers, shippedJars);
+    }
+
+    public AnalyzerOptions withFollow(Duration refreshEvery) {
+        return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, true,
+                refreshEvery, tupleTimeout, parallelism, readers, jars);
+    }
+
+    public AnalyzerOptions withTupleTimeout(Duration value) {
+        return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
+                refresh, value, parallelism, readers, jars);
+    }
+
+    public AnalyzerOptions withParallelism(int value) {
+        return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
+                refresh, tupleTimeout, value, readers, jars);
+    }
+
+    public AnalyzerOptions withReaders(int value) {
+        return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
+                refresh, tupleTimeout, parallelism, value, jars);
+    }
+}

@@ -1,0 +1,62 @@
+package org.cloudprofiler.analyzer.input;
+
+import java.io.Serializable;
+import java.nio.file.Path;
+import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
+
+/**
+ * One channel log file of the log set, as its header describes it. Immutable.
+ *
+ * @param index position in the {@link LogSet}'s channel list: how elements name their channel
+ * @param path the file
+ * @param sizeBytes its size when the log set was scanned
+ * @param node the node id the header states
+ * @param channel the channel name, {@code <operator>/<task>/<point>}
+ * @param component the channel name's operator part (the whole name if it has no three parts)
+ * @param task the task part, or -1 if it is not a number
+ * @param point the point part ({@code in}, {@code out}, ...), or empty
+ * @param handler the handler that wrote the file
+ * @param tscHz the writer's clock frequency estimate
+ * @param openTsc clock reading when the channel opened
+ * @param openRealtimeNs wall-clock time of that reading, ns since the epoch
+ */
+public record ChannelInfo(int index, String path, long sizeBytes, String node, String channel,
+        String component, int task, String point, HandlerType handler, long tscHz, long openTsc,
+        long openRealtimeNs) implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The point of a channel whose ids enter a task. */
+    public static final String IN = "in";
+    /** The point of a channel whose ids leave a task. */
+    public static final String OUT = "out";
+
+    public Path file() {
+        return Path.of(path);
+    }
+
+    /**
+     * What the channel's records become in the stream, or {@code null} if nothing the analysis
+     * uses: id records of {@code in} and {@code out} points, first/last markers, counter and CPU
+     * samples.
+     */
+    public Kind elementKind() {
+        return switch (handler) {
+            case ID, BUFFERED_ID, DOWNSAMPLE, XOY -> IN.equals(point) || OUT.equals(point)
+                    ? Kind.ID : null;
+            case FIRST_LAST -> Kind.FIRST_LAST;
+            case SPC, MPC -> Kind.COUNT;
+            case CPU -> Kind.CPU;
+            default -> null;
+        };
+    }
+
+    /**
+     * The wall-clock time of {@code tsc}, ms since the epoch: the event time of its record in the
+     * job, good to NTP's accuracy, used only to bound how long a tuple's events are awaited.
+     */
+    public long eventTimeMillis(long tsc) {
+        return (long) ((openRealtimeNs + (tsc - openTsc) * 1e9 / tscHz) / 1e6);
+    }
+}

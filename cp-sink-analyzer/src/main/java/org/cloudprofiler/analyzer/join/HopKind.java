@@ -1,0 +1,11 @@
+package org.cloudprofiler.analyzer.join;
+
+/** What a hop measures. */
+public enum HopKind {
+    /** From an upstream task's {@code out} to a downstream task's {@code in}: the edge. */
+    TRANSFER,
+    /** From a task's {@code in} to its {@code out}: the operator's own work. */
+    COMPUTE,
+    /** From a source's {@code in} to a sink's {@code in}: the whole way through. */
+    END_TO_END
+}

@@ -1,0 +1,236 @@
+package org.cloudprofiler.analyzer.join;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
+import org.cloudprofiler.analyzer.input.ChannelInfo;
+import org.cloudprofiler.analyzer.input.Topology;
+
+/**
+ * The hops to measure and how each channel takes part in them, derived from topology.json: an
+ * edge is a transfer hop (upstream {@code out} to downstream {@code in}), a component with both
+ * points a compute hop, and every source with every sink it reaches an end-to-end hop. Without
+ * a topology only compute hops can be known. Immutable.
+ */
+public final class HopPlan implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** A channel's part: none, or the {@code in} or {@code out} point of its component. */
+    static final byte NONE = 0;
+    static final byte IN = 1;
+    static final byte OUT = 2;
+
+    private final List<String> components;
+    private final int[] channelComponent;
+    private final int[] channelTask;
+    private final byte[] channelPoint;
+    private final String[] channelNode;
+    private final int[] channelNodeIndex;
+    private final List<Hop> hops;
+    private final int expectedEvents;
+    private final List<String> notes;
+
+    private HopPlan(List<String> components, int[] channelComponent, int[] channelTask,
+            byte[] channelPoint, String[] channelNode, List<Hop> hops, int expectedEvents,
+            List<String> notes) {
+        this.components = List.copyOf(components);
+        this.channelComponent = channelComponent;
+        this.channelTask = channelTask;
+        this.channelPoint = channelPoint;
+        this.channelNode = channelNode;
+        // Nodes as small integers: the sampler compares them for every record of every tuple.
+        List<String> nodes = new ArrayList<>();
+        this.channelNodeIndex = new int[channelNode.length];
+        for (int i = 0; i < channelNode.length; i++) {
+            if (!nodes.contains(channelNode[i])) {
+                nodes.add(channelNode[i]);
+            }
+            channelNodeIndex[i] = nodes.indexOf(channelNode[i]);
+        }
+        this.hops = List.copyOf(hops);
+        this.expectedEvents = expectedEvents;
+        this.notes = List.copyOf(notes);
+    }
+
+    /** The plan for {@code channels}, with {@code topology} (may be null). */
+    public static HopPlan of(List<ChannelInfo> channels, Topology topology) {
+        List<String> notes = new ArrayList<>();
+        Map<String, Integer> byPrefix = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        Map<String, Topology.Component> described = new HashMap<>();
+        if (topology != null) {
+            for (Topology.Component component : topology.components()) {
+                byPrefix.put(component.channelPrefix(), names.size());
+                names.add(component.id());
+                described.put(component.id(), component);
+            }
+        } else {
+            notes.add("no topology.json in the log directories: only compute hops (in -> out of"
+                    + " one task) can be measured; transfer and end-to-end hops need the edges");
+        }
+        int[] component = new int[channels.size()];
+        int[] task = new int[channels.size()];
+        byte[] point = new byte[channels.size()];
+        String[] node = new String[channels.size()];
+        for (ChannelInfo channel : channels) {
+            int i = channel.index();
+            Integer index = byPrefix.get(channel.component());
+            if (index == null) {
+                if (topology != null) {
+                    notes.add("channel " + channel.channel() + " belongs to no component of"
+                            + " topology.json; it is measured as a component of its own");
+                }
+                index = names.size();
+                byPrefix.put(channel.component(), index);
+                names.add(channel.component());
+            }
+            component[i] = index;
+            task[i] = channel.task();
+            node[i] = channel.node();
+            point[i] = ChannelInfo.IN.equals(channel.point()) ? IN
+                    : ChannelInfo.OUT.equals(channel.point()) ? OUT : NONE;
+        }
+        boolean[][] has = new boolean[names.size()][3];
+        for (ChannelInfo channel : channels) {
+            if (channel.elementKind() == Kind.ID) {
+                has[component[channel.index()]][point[channel.index()]] = true;
+            }
+        }
+        List<Hop> hops = new ArrayList<>();
+        if (topology != null) {
+            for (Topology.Edge edge : topology.edges()) {
+                hops.add(new Hop(hops.size(), HopKind.TRANSFER, edge.from() + " -> " + edge.to(),
+                        edge.from(), edge.to()));
+            }
+        }
+        for (int c = 0; c < names.size(); c++) {
+            if (has[c][IN] && has[c][OUT]) {
+                hops.add(new Hop(hops.size(), HopKind.COMPUTE, names.get(c), names.get(c),
+                        names.get(c)));
+            }
+        }
+        int expected = 0;
+        if (topology != null) {
+            for (Topology.Component source : topology.components()) {
+                if (!"source".equals(source.role())) {
+                    continue;
+                }
+                for (Topology.Component sink : topology.components()) {
+                    if ("sink".equals(sink.role()) && reaches(topology, source.id(), sink.id())) {
+                        hops.add(new Hop(hops.size(), HopKind.END_TO_END,
+                                source.id() + " => " + sink.id(), source.id(), sink.id()));
+                    }
+                }
+            }
+            expected = expectedEvents(topology, names, has, described);
+        }
+        return new HopPlan(names, component, task, point, node, hops, expected, notes);
+    }
+
+    private static boolean reaches(Topology topology, String from, String to) {
+        if (from.equals(to)) {
+            return false;
+        }
+        List<String> frontier = new ArrayList<>(List.of(from));
+        List<String> seen = new ArrayList<>(frontier);
+        while (!frontier.isEmpty()) {
+            String at = frontier.remove(frontier.size() - 1);
+            for (Topology.Edge edge : topology.edges()) {
+                if (edge.from().equals(at) && !seen.contains(edge.to())) {
+                    if (edge.to().equals(to)) {
+                        return true;
+                    }
+                    seen.add(edge.to());
+                    frontier.add(edge.to());
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The id records a tuple leaves when nothing filters it: per component, its id points times
+     * how many of its tasks see the tuple (all of them downstream of an {@code all} grouping).
+     * 0 (wait for the time-out) if the topology has a cycle.
+     */
+    private static int expectedEvents(Topology topology, List<String> names, boolean[][] has,
+            Map<String, Topology.Component> described) {
+        Map<String, Integer> copies = new HashMap<>();
+        for (Topology.Component component : topology.components()) {
+            if ("source".equals(component.role())) {
+                copies.put(component.id(), 1);
+            }
+        }
+        for (int round = 0; round <= topology.components().size(); round++) {
+            for (Topology.Component component : topology.components()) {
+                int sum = "source".equals(component.role()) ? 1 : 0;
+                for (Topology.Edge edge : topology.edges()) {
+                    if (edge.to().equals(component.id())) {
+                        int fanOut = "all".equals(edge.grouping())
+                                ? Math.max(1, component.tasks().size()) : 1;
+                        sum += copies.getOrDefault(edge.from(), 0) * fanOut;
+                    }
+                }
+                copies.put(component.id(), sum);
+            }
+        }
+        int events = 0;
+        for (int c = 0; c < names.size(); c++) {
+            if (described.containsKey(names.get(c))) {
+                int points = (has[c][IN] ? 1 : 0) + (has[c][OUT] ? 1 : 0);
+                events += copies.getOrDefault(names.get(c), 0) * points;
+            }
+        }
+        return events;
+    }
+
+    public List<Hop> hops() {
+        return hops;
+    }
+
+    /** Component names, by index. */
+    public List<String> components() {
+        return components;
+    }
+
+    /** Id records a complete tuple has; 0 if unknown (then only the time-out ends a tuple). */
+    public int expectedEvents() {
+        return expectedEvents;
+    }
+
+    /** What the plan could not do, for the user. */
+    public List<String> notes() {
+        return notes;
+    }
+
+    int component(int channel) {
+        return channelComponent[channel];
+    }
+
+    int task(int channel) {
+        return channelTask[channel];
+    }
+
+    byte point(int channel) {
+        return channelPoint[channel];
+    }
+
+    String node(int channel) {
+        return channelNode[channel];
+    }
+
+    /** The node of {@code channel} as an index: equal indices, equal nodes. */
+    int nodeIndex(int channel) {
+        return channelNodeIndex[channel];
+    }
+
+    /** The component index of a hop's start or end. */
+    int componentIndex(String name) {
+        return components.indexOf(name);
+    }
+}

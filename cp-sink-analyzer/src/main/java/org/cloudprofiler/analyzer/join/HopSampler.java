@@ -1,0 +1,117 @@
+package org.cloudprofiler.analyzer.join;
+
+import org.cloudprofiler.analyzer.clock.BoundedDuration;
+import org.cloudprofiler.analyzer.clock.DurationTranslator;
+import org.cloudprofiler.analyzer.stats.HopStatistics;
+
+/**
+ * Turns the records of one tuple into hop samples. Where a point saw the tuple more than once
+ * (a task that emits several tuples under one id), the start of a hop is its earliest record
+ * there; every record at the hop's end is a sample. Stateless apart from its plan and
+ * translator; used by one thread.
+ */
+public final class HopSampler {
+
+    private final HopPlan plan;
+    private final DurationTranslator translator;
+    private final int[][] hopComponents;
+
+    public HopSampler(HopPlan plan, DurationTranslator translator) {
+        this.plan = plan;
+        this.translator = translator;
+        hopComponents = new int[plan.hops().size()][];
+        for (Hop hop : plan.hops()) {
+            hopComponents[hop.index()] = new int[] {
+                plan.componentIndex(hop.from()), plan.componentIndex(hop.to())};
+        }
+    }
+
+    /** Adds the samples of {@code tuple} to {@code statistics}. */
+    public void sample(TupleEvents tuple, HopStatistics statistics) {
+        for (Hop hop : plan.hops()) {
+            int from = hopComponents[hop.index()][0];
+            int to = hopComponents[hop.index()][1];
+            switch (hop.kind()) {
+                case COMPUTE -> sampleCompute(tuple, hop.index(), from, statistics);
+                case TRANSFER -> sampleToEachEnd(tuple, hop.index(),
+                        earliest(tuple, from, HopPlan.OUT, -1), to, false, statistics);
+                case END_TO_END -> sampleToEachEnd(tuple, hop.index(),
+                        earliest(tuple, from, HopPlan.IN, -1), to, true, statistics);
+                default -> throw new IllegalStateException("unknown hop kind " + hop.kind());
+            }
+        }
+    }
+
+    /** Per task of the component: its earliest {@code in} to its earliest {@code out}. */
+    private void sampleCompute(TupleEvents tuple, int hop, int component,
+            HopStatistics statistics) {
+        for (int i = 0; i < tuple.size; i++) {
+            int channel = tuple.channels[i];
+            if (plan.component(channel) != component || plan.point(channel) != HopPlan.IN) {
+                continue;
+            }
+            int task = plan.task(channel);
+            if (earliest(tuple, component, HopPlan.IN, task) != i) {
+                continue;
+            }
+            int out = earliest(tuple, component, HopPlan.OUT, task);
+            if (out >= 0) {
+                add(tuple, hop, i, out, false, statistics);
+            }
+        }
+    }
+
+    private void sampleToEachEnd(TupleEvents tuple, int hop, int start, int endComponent,
+            boolean endToEnd, HopStatistics statistics) {
+        if (start < 0) {
+            return;
+        }
+        for (int i = 0; i < tuple.size; i++) {
+            int channel = tuple.channels[i];
+            if (plan.component(channel) == endComponent && plan.point(channel) == HopPlan.IN) {
+                add(tuple, hop, start, i, endToEnd, statistics);
+            }
+        }
+    }
+
+    private void add(TupleEvents tuple, int hop, int start, int end, boolean endToEnd,
+            HopStatistics statistics) {
+        int startChannel = tuple.channels[start];
+        int endChannel = tuple.channels[end];
+        BoundedDuration duration = translator.duration(plan.node(startChannel),
+                tuple.tscs[start], plan.node(endChannel), tuple.tscs[end]);
+        statistics.add(hop, locality(tuple, plan.nodeIndex(startChannel),
+                plan.nodeIndex(endChannel), endToEnd), duration);
+    }
+
+    private Locality locality(TupleEvents tuple, int startNode, int endNode, boolean endToEnd) {
+        if (startNode != endNode) {
+            return Locality.REMOTE;
+        }
+        if (endToEnd) {
+            for (int i = 0; i < tuple.size; i++) {
+                if (plan.nodeIndex(tuple.channels[i]) != startNode) {
+                    return Locality.MIXED;
+                }
+            }
+        }
+        return Locality.LOCAL;
+    }
+
+    /**
+     * The record of {@code component}'s {@code point} with the smallest clock reading (of task
+     * {@code task}, or any task if -1), or -1.
+     */
+    private int earliest(TupleEvents tuple, int component, byte point, int task) {
+        int best = -1;
+        for (int i = 0; i < tuple.size; i++) {
+            int channel = tuple.channels[i];
+            if (plan.component(channel) == component && plan.point(channel) == point
+                    && (task < 0 || plan.task(channel) == task)
+                    && (best < 0 || tuple.tscs[i] < tuple.tscs[best])) {
+                best = i;
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,138 @@
+package org.cloudprofiler.analyzer.join;
+
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.VoidNamespaceSerializer;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.InternalTimer;
+import org.apache.flink.streaming.api.operators.InternalTimerService;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.operators.Triggerable;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.cloudprofiler.analyzer.clock.ClockSpec;
+import org.cloudprofiler.analyzer.element.AnalysisElement;
+import org.cloudprofiler.analyzer.element.Payloads;
+import org.cloudprofiler.analyzer.stats.HopStatistics;
+
+/**
+ * Joins the combined id records of each tuple ({@link TupleCombiner}) by tuple id (the stream is
+ * keyed by it) and turns each tuple into hop samples. A tuple's state lives from its first record until either all the records a complete
+ * tuple has ({@link HopPlan#expectedEvents()}) have arrived, or the watermark passes its first
+ * record's event time plus the time-out, whichever is first; then it is sampled and cleared, so
+ * memory holds only the tuples in flight, never the whole run. The statistics are emitted as
+ * deltas: every {@code refreshMillis} of processing time when following, and at the end.
+ */
+public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElement>
+        implements OneInputStreamOperator<AnalysisElement, AnalysisElement>,
+        Triggerable<Long, VoidNamespace> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final HopPlan plan;
+    private final ClockSpec clocks;
+    private final long timeoutMillis;
+    private final long refreshMillis;
+
+    private transient ValueState<TupleEvents> tuples;
+    private transient InternalTimerService<VoidNamespace> timeouts;
+    private transient HopSampler sampler;
+    private transient HopStatistics statistics;
+
+    /**
+     * @param timeoutMillis how long, in event time, a tuple's records are awaited
+     * @param refreshMillis how often to emit statistics while running; 0 for only at the end
+     */
+    public TupleJoinOperator(HopPlan plan, ClockSpec clocks, long timeoutMillis,
+            long refreshMillis) {
+        this.plan = plan;
+        this.clocks = clocks;
+        this.timeoutMillis = timeoutMillis;
+        this.refreshMillis = refreshMillis;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        tuples = getPartitionedState(new ValueStateDescriptor<>("tuple",
+                TypeInformation.of(TupleEvents.class)));
+        timeouts = getInternalTimerService("tuple-timeouts", VoidNamespaceSerializer.INSTANCE,
+                this);
+        sampler = new HopSampler(plan, clocks.create());
+        statistics = new HopStatistics(plan.hops().size());
+        if (refreshMillis > 0) {
+            scheduleRefresh();
+        }
+    }
+
+    private void scheduleRefresh() {
+        long now = getProcessingTimeService().getCurrentProcessingTime();
+        getProcessingTimeService().registerTimer(now + refreshMillis, time -> {
+            // Even empty: the client refreshes its outputs when something arrives.
+            emitStatistics(true);
+            scheduleRefresh();
+        });
+    }
+
+    @Override
+    public void processElement(StreamRecord<AnalysisElement> record) throws Exception {
+        TupleEvents part = record.getValue().events();
+        TupleEvents tuple = tuples.value();
+        if (tuple == null) {
+            if (isComplete(part)) {
+                // Combined whole before the shuffle: no state, no time-out.
+                finishTuple(part, true);
+                return;
+            }
+            tuple = new TupleEvents();
+            tuple.timeoutMillis = record.getTimestamp() + timeoutMillis;
+            timeouts.registerEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
+            tuples.update(tuple);
+        }
+        tuple.addAll(part);
+        if (isComplete(tuple)) {
+            timeouts.deleteEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
+            tuples.clear();
+            finishTuple(tuple, true);
+        }
+    }
+
+    private boolean isComplete(TupleEvents tuple) {
+        return plan.expectedEvents() > 0 && tuple.size >= plan.expectedEvents();
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<Long, VoidNamespace> timer) throws Exception {
+        TupleEvents tuple = tuples.value();
+        if (tuple != null) {
+            tuples.clear();
+            finishTuple(tuple, false);
+        }
+    }
+
+    @Override
+    public void onProcessingTime(InternalTimer<Long, VoidNamespace> timer) {
+        // Refreshes use the processing-time service directly, not keyed timers.
+    }
+
+    private void finishTuple(TupleEvents tuple, boolean complete) {
+        sampler.sample(tuple, statistics);
+        statistics.countTuple(complete, tuple.size);
+    }
+
+    @Override
+    public void finish() throws Exception {
+        emitStatistics(false);
+        super.finish();
+    }
+
+    private void emitStatistics(boolean evenIfEmpty) {
+        if (statistics.isEmpty() && !evenIfEmpty) {
+            return;
+        }
+        output.collect(new StreamRecord<>(AnalysisElement.payload(
+                AnalysisElement.Kind.HOP_STATISTICS, -1, Payloads.encode(statistics))));
+        statistics = new HopStatistics(plan.hops().size());
+    }
+}

@@ -1,0 +1,63 @@
+package org.cloudprofiler.analyzer.report;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** Prints the summary as a table a person reads in a terminal. Stateless. */
+public final class ConsoleTable {
+
+    private ConsoleTable() {}
+
+    public static void print(AnalysisSummary summary, PrintStream out) {
+        AnalysisSummary.Run run = summary.run();
+        out.printf(Locale.ROOT, "Reference clock: %s (%s)%n", summary.referenceNode(),
+                summary.synchronizedClocks() ? summary.method() : "no sync data");
+        if (run.durationNs() != null) {
+            out.printf(Locale.ROOT, "Run: %s ± %s, %,d tuples from the sources, %,.0f tuples/s%n",
+                    SvgCharts.durationLabel(run.durationNs()),
+                    SvgCharts.durationLabel(run.durationBoundNs()),
+                    run.sourceTuples() == null ? 0 : run.sourceTuples(),
+                    run.throughputTuplesPerSecond() == null ? 0
+                            : run.throughputTuplesPerSecond());
+        } else {
+            out.println("Run: " + run.note());
+        }
+        out.printf(Locale.ROOT, "%-32s %-7s %10s %10s %10s %10s %10s %11s %11s%n", "hop",
+                "where", "samples", "unbounded", "p50", "p99", "max", "bound p50", "bound max");
+        for (AnalysisSummary.HopRow hop : summary.hops()) {
+            String name = hop.hop().length() > 32 ? hop.hop().substring(0, 31) + "~" : hop.hop();
+            out.printf(Locale.ROOT, "%-32s %-7s %,10d %,10d", name,
+                    hop.locality().toLowerCase(Locale.ROOT), hop.samples(),
+                    hop.unboundedSamples());
+            if (hop.latencyNs() == null) {
+                out.println("   (no bounded samples)");
+                continue;
+            }
+            out.printf(Locale.ROOT, " %10s %10s %10s %11s %11s%n",
+                    SvgCharts.durationLabel(hop.latencyNs().p50()),
+                    SvgCharts.durationLabel(hop.latencyNs().p99()),
+                    SvgCharts.durationLabel(hop.latencyNs().max()),
+                    SvgCharts.durationLabel(hop.boundNs().p50()),
+                    SvgCharts.durationLabel(hop.boundNs().max()));
+        }
+        for (AnalysisSummary.Operator operator : summary.operators()) {
+            if (operator.cpuNsPerTuple() != null) {
+                out.printf(Locale.ROOT, "CPU %-28s %s per tuple, %,.0f tuples per CPU second%n",
+                        operator.component(), SvgCharts.durationLabel(operator.cpuNsPerTuple()),
+                        operator.tuplesPerCpuSecond() == null ? 0
+                                : operator.tuplesPerCpuSecond());
+            }
+        }
+        AnalysisSummary.Input input = summary.input();
+        if (input.problemCount() > 0 || !summary.unsynchronizedPairs().isEmpty()) {
+            out.printf(Locale.ROOT, "Input: %d files skipped, %d damaged blocks and %,d bytes"
+                    + " skipped, %d files not closed cleanly, %d problems (see summary.json)%n",
+                    input.filesSkipped(), input.blocksSkipped(), input.bytesSkipped(),
+                    input.filesNotClosed(), input.problemCount());
+            input.problems().stream().limit(10).forEach(problem -> out.println("  " + problem));
+        }
+        summary.unsynchronizedPairs().forEach(pair -> out.println("Unsynchronized: " + pair
+                + " (hops between them are unbounded; give --sync)"));
+        summary.notes().forEach(note -> out.println("Note: " + note));
+    }
+}

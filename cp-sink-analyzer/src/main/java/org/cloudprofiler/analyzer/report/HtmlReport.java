@@ -1,0 +1,119 @@
+package org.cloudprofiler.analyzer.report;
+
+import java.util.Locale;
+
+/**
+ * Renders report.html: one self-contained page, no script, no request for anything (its Content
+ * Security Policy forbids every load), so it opens offline and from anywhere. Stateless.
+ */
+public final class HtmlReport {
+
+    private HtmlReport() {}
+
+    public static String render(AnalysisSummary summary) {
+        StringBuilder html = new StringBuilder(32_768);
+        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src"
+                        + " 'none'; style-src 'unsafe-inline'\">")
+                .append("<title>cloudprofiler analysis</title><style>")
+                .append("body{font-family:sans-serif;margin:24px;color:#222;background:#fff}")
+                .append("table{border-collapse:collapse;font-size:13px}")
+                .append("td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}")
+                .append("td:first-child,th:first-child{text-align:left}")
+                .append(".warn{background:#fff3cd;border:1px solid #e0c36b;padding:8px}")
+                .append("</style></head><body>\n<h1>cloudprofiler analysis</h1>\n");
+        html.append("<p>").append(summary.finished() ? "Final" : "Live (refreshing)")
+                .append(" results. Latencies on the clock of <b>")
+                .append(escape(summary.referenceNode())).append("</b>, translated with ")
+                .append(summary.synchronizedClocks() ? escape(summary.method())
+                        + " over sync.json" : "no sync data (single clock)")
+                .append(". Every latency comes with its bound (±).</p>\n");
+        if (!summary.unsynchronizedPairs().isEmpty()) {
+            html.append("<p class=\"warn\">Unsynchronized node pairs: ")
+                    .append(escape(String.join(", ", summary.unsynchronizedPairs())))
+                    .append(". Hops between them are unbounded: counted, never given a number."
+                            + "</p>\n");
+        }
+        run(html, summary);
+        html.append("<h2>Latency and bound per hop</h2>\n")
+                .append(SvgCharts.boxPlots(summary.hops()))
+                .append("<p>Boxes: 25th to 75th percentile, black line the median, whiskers 1st"
+                        + " to 99th percentile, dots minimum and maximum.</p>\n");
+        hopTable(html, summary);
+        html.append("<h2>Throughput over time</h2>\n").append(SvgCharts.throughput(
+                summary.operators()));
+        html.append("<h2>CPU efficiency per operator</h2>\n").append(SvgCharts.cpu(
+                summary.operators()));
+        input(html, summary);
+        return html.append("</body></html>\n").toString();
+    }
+
+    private static void run(StringBuilder html, AnalysisSummary summary) {
+        AnalysisSummary.Run run = summary.run();
+        html.append("<h2>Run</h2>\n<table>");
+        row(html, "duration", run.durationNs() == null ? "unknown"
+                : SvgCharts.durationLabel(run.durationNs()) + " ± "
+                        + SvgCharts.durationLabel(run.durationBoundNs()));
+        row(html, "tuples from sources", run.sourceTuples() == null ? "unknown"
+                : String.format(Locale.ROOT, "%,d", run.sourceTuples()));
+        row(html, "throughput", run.throughputTuplesPerSecond() == null ? "unknown"
+                : String.format(Locale.ROOT, "%,.0f tuples/s", run.throughputTuplesPerSecond()));
+        row(html, "tuples joined", String.format(Locale.ROOT, "%,d complete, %,d timed out",
+                summary.tuples().complete(), summary.tuples().timedOut()));
+        row(html, "drops", String.format(Locale.ROOT, "%,d records lost by channels, %,d by"
+                + " generator/JOF", summary.drops().channelRecordsDropped(),
+                summary.drops().externalDropped()));
+        html.append("</table>\n<p>").append(escape(run.note())).append("</p>\n");
+    }
+
+    private static void hopTable(StringBuilder html, AnalysisSummary summary) {
+        html.append("<table><tr><th>hop</th><th>locality</th><th>samples</th><th>unbounded</th>"
+                + "<th>p50</th><th>p99</th><th>max</th><th>mean</th><th>bound p50</th>"
+                + "<th>bound max</th></tr>\n");
+        for (AnalysisSummary.HopRow hop : summary.hops()) {
+            html.append("<tr><td>").append(escape(hop.hop())).append("</td><td>")
+                    .append(hop.locality().toLowerCase(Locale.ROOT)).append("</td><td>")
+                    .append(hop.samples()).append("</td><td>").append(hop.unboundedSamples())
+                    .append("</td>");
+            LatencyStats latency = hop.latencyNs();
+            LatencyStats bound = hop.boundNs();
+            if (latency == null) {
+                html.append("<td colspan=\"6\">no bounded samples</td></tr>\n");
+                continue;
+            }
+            for (double value : new double[] {latency.p50(), latency.p99(), latency.max(),
+                latency.mean(), bound.p50(), bound.max()}) {
+                html.append("<td>").append(SvgCharts.durationLabel(value)).append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    private static void input(StringBuilder html, AnalysisSummary summary) {
+        AnalysisSummary.Input input = summary.input();
+        html.append("<h2>Input</h2>\n<p>").append(String.format(Locale.ROOT, "%d files read"
+                + " (%d skipped), %,d records, %,d bytes; %d damaged blocks and %,d bytes"
+                + " skipped; %d files not closed cleanly.", input.files(), input.filesSkipped(),
+                input.recordsRead(), input.bytesRead(), input.blocksSkipped(),
+                input.bytesSkipped(), input.filesNotClosed())).append("</p>\n<ul>");
+        input.problems().forEach(problem -> html.append("<li>").append(escape(problem.toString()))
+                .append("</li>"));
+        summary.notes().forEach(note -> html.append("<li>").append(escape(note))
+                .append("</li>"));
+        html.append("</ul>\n");
+    }
+
+    private static void row(StringBuilder html, String name, String value) {
+        html.append("<tr><td>").append(escape(name)).append("</td><td>").append(escape(value))
+                .append("</td></tr>");
+    }
+
+    static String escape(String text) {
+        if (text == null) {
+            return "";
+        }
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .replace("\"", "&quot;");
+    }
+}

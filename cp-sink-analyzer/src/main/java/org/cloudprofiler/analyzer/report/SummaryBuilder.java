@@ -1,0 +1,330 @@
+package org.cloudprofiler.analyzer.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.cloudprofiler.analyzer.clock.BoundedDuration;
+import org.cloudprofiler.analyzer.clock.DurationTranslator;
+import org.cloudprofiler.analyzer.input.ChannelInfo;
+import org.cloudprofiler.analyzer.input.ExternalDrops;
+import org.cloudprofiler.analyzer.input.FileReport;
+import org.cloudprofiler.analyzer.input.InputProblem;
+import org.cloudprofiler.analyzer.input.LogSet;
+import org.cloudprofiler.analyzer.input.Topology;
+import org.cloudprofiler.analyzer.join.Hop;
+import org.cloudprofiler.analyzer.join.HopPlan;
+import org.cloudprofiler.analyzer.join.Locality;
+import org.cloudprofiler.analyzer.report.AnalysisSummary.ChannelDrops;
+import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
+import org.cloudprofiler.analyzer.report.AnalysisSummary.Operator;
+import org.cloudprofiler.analyzer.stats.HopCell;
+import org.cloudprofiler.analyzer.stats.RunAccumulator;
+import org.cloudprofiler.analyzer.stats.RunAccumulator.Sample;
+
+/** Builds the {@link AnalysisSummary} from the log set, the plan and what the job sent back. */
+public final class SummaryBuilder {
+
+    private static final String FIRST_LAST = "first-last";
+    private static final Set<String> SKIPPING_KINDS = Set.of("MISSING", "UNREADABLE",
+            "NOT_A_LOG", "UNSUPPORTED_VERSION", "BAD_HEADER", "UNKNOWN_HANDLER");
+    /** Throughput curves have about this many points. */
+    private static final int THROUGHPUT_BUCKETS = 100;
+
+    private final LogSet logSet;
+    private final HopPlan plan;
+    private final DurationTranslator translator;
+    private final RunAccumulator run;
+    private final Map<String, String> roles = new TreeMap<>();
+
+    public SummaryBuilder(LogSet logSet, HopPlan plan, DurationTranslator translator,
+            RunAccumulator run) {
+        this.logSet = logSet;
+        this.plan = plan;
+        this.translator = translator;
+        this.run = run;
+        if (logSet.topology() != null) {
+            for (Topology.Component component : logSet.topology().components()) {
+                roles.put(component.channelPrefix(), component.role());
+            }
+        }
+    }
+
+    /**
+     * The summary as of now.
+     *
+     * @param finished whether the job has ended (else a refresh while following)
+     * @param method the translation method's name
+     * @param synchronizedClocks whether sync.json was given
+     * @param notes messages for the user beyond the plan's
+     */
+    public AnalysisSummary build(boolean finished, String method, boolean synchronizedClocks,
+            long timeoutMillis, List<String> notes) {
+        List<String> allNotes = new ArrayList<>(plan.notes());
+        allNotes.addAll(notes);
+        return new AnalysisSummary(AnalysisSummary.FORMAT, finished, translator.referenceNode(),
+                method, synchronizedClocks, List.copyOf(translator.unsynchronizedPairs()),
+                input(), runDuration(), new AnalysisSummary.Tuples(run.hops().completeTuples(),
+                        run.hops().timedOutTuples(), run.hops().events(), plan.expectedEvents(),
+                        timeoutMillis),
+                hops(), operators(), drops(), allNotes);
+    }
+
+    private AnalysisSummary.Input input() {
+        List<InputProblem> problems = new ArrayList<>(logSet.problems());
+        long blocksSkipped = 0;
+        long bytesSkipped = 0;
+        long problemCount = logSet.problems().size();
+        int notClosed = 0;
+        for (FileReport report : run.reports().values()) {
+            String file = logSet.channels().get(report.channel()).path();
+            blocksSkipped += report.blocksSkipped();
+            bytesSkipped += report.bytesSkipped();
+            problemCount += report.problemCount();
+            notClosed += report.closedCleanly() ? 0 : 1;
+            report.problems().forEach(problem -> problems.add(new InputProblem(file, "LOG",
+                    problem)));
+            if (report.ioError() != null) {
+                problemCount++;
+                problems.add(new InputProblem(file, "UNREADABLE", "reading stopped: "
+                        + report.ioError() + "; what was read before is analysed"));
+            }
+        }
+        int skipped = (int) logSet.problems().stream()
+                .filter(problem -> SKIPPING_KINDS.contains(problem.kind())).count();
+        return new AnalysisSummary.Input(logSet.channels().size(), skipped, logSet.totalBytes(),
+                run.bytesRead(), run.recordsRead(), blocksSkipped, bytesSkipped, notClosed,
+                problemCount, problems);
+    }
+
+    private AnalysisSummary.Run runDuration() {
+        ChannelInfo start = extreme(run.firstTsc(), "source", true);
+        ChannelInfo end = extreme(run.pillTsc(), "sink", false);
+        Long sourceTuples = tuplesAt("source");
+        Long sinkTuples = tuplesAt("sink");
+        if (start == null || end == null) {
+            return new AnalysisSummary.Run(null, null, null, null, sourceTuples, null,
+                    sinkTuples, "no " + (start == null ? "first tuple" : "poison pill")
+                            + " in the FIRST_LAST channels of the "
+                            + (start == null ? "sources" : "sinks")
+                            + ": run duration and throughput unknown");
+        }
+        BoundedDuration duration = translator.duration(start.node(),
+                run.firstTsc().get(start.index()), end.node(), run.pillTsc().get(end.index()));
+        if (!duration.bounded()) {
+            return new AnalysisSummary.Run(null, null, start.channel(), end.channel(),
+                    sourceTuples, null, sinkTuples, "the first tuple and the last pill were"
+                            + " logged on nodes " + start.node() + " and " + end.node()
+                            + ", whose clocks are not synchronized: give --sync");
+        }
+        Double throughput = sourceTuples == null || duration.durationNs() <= 0 ? null
+                : sourceTuples / (duration.durationNs() / 1e9);
+        return new AnalysisSummary.Run(duration.durationNs(), duration.boundNs(),
+                start.channel(), end.channel(), sourceTuples, throughput, sinkTuples,
+                "from the sources' first tuple to the last pill at a sink");
+    }
+
+    /**
+     * The FIRST_LAST channel of components of {@code role} (any, without a topology) whose
+     * reading is earliest ({@code earliest}) or latest, or null.
+     */
+    private ChannelInfo extreme(Map<Integer, Long> readings, String role, boolean earliest) {
+        ChannelInfo best = null;
+        double bestSeconds = 0;
+        for (Map.Entry<Integer, Long> reading : readings.entrySet()) {
+            ChannelInfo channel = logSet.channels().get(reading.getKey());
+            if (!FIRST_LAST.equals(channel.point()) || !hasRole(channel, role)) {
+                continue;
+            }
+            if (best == null) {
+                best = channel;
+                continue;
+            }
+            double seconds = translator.secondsBetween(best.node(), readings.get(best.index()),
+                    channel.node(), reading.getValue());
+            if (earliest ? seconds < bestSeconds : seconds > bestSeconds) {
+                bestSeconds = 0;
+                best = channel;
+            }
+        }
+        return best;
+    }
+
+    private boolean hasRole(ChannelInfo channel, String role) {
+        return roles.isEmpty() || role.equals(roles.get(channel.component()));
+    }
+
+    /** Tuples entering components of {@code role}: counter channels, else {@code in} records. */
+    private Long tuplesAt(String role) {
+        long counted = 0;
+        boolean any = false;
+        for (ChannelInfo channel : logSet.channels()) {
+            List<Sample> samples = run.samples().get(channel.index());
+            if (hasRole(channel, role) && "count".equals(channel.point()) && samples != null
+                    && !samples.isEmpty()) {
+                counted += samples.get(samples.size() - 1).count();
+                any = true;
+            }
+        }
+        if (any) {
+            return counted;
+        }
+        for (ChannelInfo channel : logSet.channels()) {
+            FileReport report = run.reports().get(channel.index());
+            if (hasRole(channel, role) && ChannelInfo.IN.equals(channel.point())
+                    && report != null) {
+                counted += report.recordsRead();
+                any = true;
+            }
+        }
+        return any ? counted : null;
+    }
+
+    private List<HopRow> hops() {
+        List<HopRow> rows = new ArrayList<>();
+        for (Hop hop : plan.hops()) {
+            boolean any = false;
+            for (Locality locality : Locality.values()) {
+                HopCell cell = run.hops().get(hop.index(), locality);
+                if (cell == null) {
+                    continue;
+                }
+                any = true;
+                boolean stats = cell.bounded() > 0;
+                rows.add(new HopRow(hop.name(), hop.kind().name(), hop.from(), hop.to(),
+                        locality.name(), cell.bounded() + cell.unbounded(), cell.bounded(),
+                        cell.unbounded(), cell.negative(),
+                        stats ? LatencyStats.of(cell.latencyNs(), cell.minLatencyNs(),
+                                cell.maxLatencyNs(), cell.meanLatencyNs()) : null,
+                        stats ? LatencyStats.of(cell.boundNs(), cell.minBoundNs(),
+                                cell.maxBoundNs(), cell.meanBoundNs()) : null,
+                        cell.paths()));
+            }
+            if (!any) {
+                rows.add(new HopRow(hop.name(), hop.kind().name(), hop.from(), hop.to(), "NONE",
+                        0, 0, 0, 0, null, null, Map.of()));
+            }
+        }
+        return rows;
+    }
+
+    private List<Operator> operators() {
+        double[] origin = timeOrigin();
+        double bucketSeconds = bucketSeconds(origin);
+        List<Operator> operators = new ArrayList<>();
+        for (String component : plan.components()) {
+            Set<Integer> tasks = new TreeSet<>();
+            long tuples = 0;
+            long cpuNs = 0;
+            long cpuTuples = 0;
+            boolean counted = false;
+            boolean measuredCpu = false;
+            Map<Long, Long> buckets = new TreeMap<>();
+            for (ChannelInfo channel : channelsOf(component)) {
+                tasks.add(channel.task());
+                List<Sample> samples = run.samples().get(channel.index());
+                if (samples == null || samples.isEmpty()) {
+                    continue;
+                }
+                Sample first = samples.get(0);
+                Sample last = samples.get(samples.size() - 1);
+                if ("count".equals(channel.point())) {
+                    counted = true;
+                    tuples += last.count();
+                    addToBuckets(channel, samples, origin, bucketSeconds, buckets);
+                } else if (last.cpuNs() >= 0) {
+                    measuredCpu = true;
+                    boolean span = samples.size() > 1 && first.cpuNs() >= 0;
+                    cpuNs += span ? last.cpuNs() - first.cpuNs() : last.cpuNs();
+                    cpuTuples += span ? last.count() - first.count() : last.count();
+                }
+            }
+            List<double[]> throughput = new ArrayList<>();
+            buckets.forEach((bucket, count) -> throughput.add(
+                    new double[] {bucket * bucketSeconds, count / bucketSeconds}));
+            operators.add(new Operator(component, tasks.size(), counted ? tuples : null,
+                    measuredCpu ? cpuNs : null,
+                    measuredCpu && cpuTuples > 0 ? (double) cpuNs / cpuTuples : null,
+                    measuredCpu && cpuNs > 0 ? cpuTuples / (cpuNs / 1e9) : null, throughput));
+        }
+        return operators;
+    }
+
+    private List<ChannelInfo> channelsOf(String component) {
+        String prefix = logSet.topology() == null ? component : logSet.topology().components()
+                .stream().filter(c -> c.id().equals(component))
+                .map(Topology.Component::channelPrefix).findFirst().orElse(component);
+        return logSet.channels().stream().filter(c -> c.component().equals(prefix)).toList();
+    }
+
+    /**
+     * The time axis' zero: the run's first tuple, else the earliest counter sample; as
+     * {@code [channel index, tsc]}, or null with no samples.
+     */
+    private double[] timeOrigin() {
+        ChannelInfo start = extreme(run.firstTsc(), "source", true);
+        if (start != null) {
+            return new double[] {start.index(), run.firstTsc().get(start.index())};
+        }
+        for (Map.Entry<Integer, List<Sample>> entry : run.samples().entrySet()) {
+            if (!entry.getValue().isEmpty()) {
+                return new double[] {entry.getKey(), entry.getValue().get(0).tsc()};
+            }
+        }
+        return null;
+    }
+
+    private double seconds(double[] origin, ChannelInfo channel, long tsc) {
+        ChannelInfo originChannel = logSet.channels().get((int) origin[0]);
+        return translator.secondsBetween(originChannel.node(), (long) origin[1], channel.node(),
+                tsc);
+    }
+
+    private double bucketSeconds(double[] origin) {
+        if (origin == null) {
+            return 1;
+        }
+        double span = 0;
+        for (Map.Entry<Integer, List<Sample>> entry : run.samples().entrySet()) {
+            List<Sample> samples = entry.getValue();
+            if (!samples.isEmpty()) {
+                span = Math.max(span, seconds(origin, logSet.channels().get(entry.getKey()),
+                        samples.get(samples.size() - 1).tsc()));
+            }
+        }
+        return Math.max(0.1, span / THROUGHPUT_BUCKETS);
+    }
+
+    private void addToBuckets(ChannelInfo channel, List<Sample> samples, double[] origin,
+            double bucketSeconds, Map<Long, Long> buckets) {
+        long previous = 0;
+        for (Sample sample : samples) {
+            double seconds = seconds(origin, channel, sample.tsc());
+            if (Double.isFinite(seconds)) {
+                buckets.merge((long) Math.floor(seconds / bucketSeconds),
+                        sample.count() - previous, Long::sum);
+            }
+            previous = sample.count();
+        }
+    }
+
+    private AnalysisSummary.Drops drops() {
+        long dropped = 0;
+        long rejected = 0;
+        List<ChannelDrops> channels = new ArrayList<>();
+        for (FileReport report : run.reports().values()) {
+            if (report.recordsDropped() > 0 || report.callsRejected() > 0) {
+                ChannelInfo channel = logSet.channels().get(report.channel());
+                channels.add(new ChannelDrops(channel.channel(), channel.node(),
+                        Math.max(0, report.recordsDropped()),
+                        Math.max(0, report.callsRejected())));
+                dropped += Math.max(0, report.recordsDropped());
+                rejected += Math.max(0, report.callsRejected());
+            }
+        }
+        long external = logSet.drops().stream().mapToLong(ExternalDrops::dropped).sum();
+        return new AnalysisSummary.Drops(dropped, rejected, channels, logSet.drops(), external);
+    }
+}

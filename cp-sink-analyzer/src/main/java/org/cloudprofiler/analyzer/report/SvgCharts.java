@@ -1,0 +1,220 @@
+package org.cloudprofiler.analyzer.report;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report's plots as inline SVG, drawn here so the page needs nothing from the network: box
+ * plots of latency and bound per hop on a log scale, lines of throughput over time, bars of CPU
+ * per tuple. Stateless.
+ */
+final class SvgCharts {
+
+    /** Latency boxes. */
+    static final String LATENCY_COLOR = "#3b6fd4";
+    /** Bound boxes. */
+    static final String BOUND_COLOR = "#e8833a";
+    /** CPU bars. */
+    static final String CPU_COLOR = "#4c9a5b";
+    private static final String[] LINE_COLORS = {
+        "#3b6fd4", "#e8833a", "#4c9a5b", "#c44e52", "#8172b2", "#937860", "#da8bc3", "#8c8c8c"};
+    private static final int HEIGHT = 340;
+    private static final int TOP = 20;
+    private static final int BOTTOM = 110;
+    private static final int LEFT = 70;
+
+    private SvgCharts() {}
+
+    /** One box pair per row with bounded samples: latency (blue) and bound (orange), log y. */
+    static String boxPlots(List<AnalysisSummary.HopRow> rows) {
+        List<AnalysisSummary.HopRow> plotted =
+                rows.stream().filter(row -> row.latencyNs() != null).toList();
+        if (plotted.isEmpty()) {
+            return "<p>No hop has bounded samples to plot.</p>";
+        }
+        double low = Double.POSITIVE_INFINITY;
+        double high = 1;
+        for (AnalysisSummary.HopRow row : plotted) {
+            for (LatencyStats stats : List.of(row.latencyNs(), row.boundNs())) {
+                low = Math.min(low, Math.max(1, stats.min()));
+                high = Math.max(high, stats.max());
+            }
+        }
+        double logLow = Math.floor(Math.log10(low));
+        double logHigh = Math.max(logLow + 1, Math.ceil(Math.log10(high)));
+        int slot = 90;
+        int width = LEFT + slot * plotted.size() + 20;
+        int plotHeight = HEIGHT - TOP - BOTTOM;
+        StringBuilder svg = open(width, "Latency and bound per hop, log scale");
+        for (double decade = logLow; decade <= logHigh; decade++) {
+            double y = TOP + plotHeight * (1 - (decade - logLow) / (logHigh - logLow));
+            svg.append(line(LEFT, y, width - 10, y, "#dddddd"));
+            svg.append(text(LEFT - 6, y + 4, "end", durationLabel(Math.pow(10, decade))));
+        }
+        for (int i = 0; i < plotted.size(); i++) {
+            AnalysisSummary.HopRow row = plotted.get(i);
+            double x = LEFT + slot * i + 12;
+            box(svg, x, row.latencyNs(), LATENCY_COLOR, logLow, logHigh, plotHeight);
+            box(svg, x + 36, row.boundNs(), BOUND_COLOR, logLow, logHigh, plotHeight);
+            double labelY = TOP + plotHeight + 12;
+            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\""
+                    + " transform=\"rotate(35 %.1f %.1f)\">%s</text>", x + 10, labelY, x + 10,
+                    labelY, HtmlReport.escape(row.hop() + " (" + row.locality().toLowerCase(
+                            Locale.ROOT) + ")")));
+        }
+        svg.append(legend(width - 220, HEIGHT - 14, LATENCY_COLOR, "latency", BOUND_COLOR,
+                "bound (±)"));
+        return svg.append("</svg>").toString();
+    }
+
+    private static void box(StringBuilder svg, double x, LatencyStats stats, String color,
+            double logLow, double logHigh, int plotHeight) {
+        double width = 28;
+        double mid = x + width / 2;
+        double p1 = y(stats.p1(), logLow, logHigh, plotHeight);
+        double p99 = y(stats.p99(), logLow, logHigh, plotHeight);
+        double p25 = y(stats.p25(), logLow, logHigh, plotHeight);
+        double p75 = y(stats.p75(), logLow, logHigh, plotHeight);
+        double p50 = y(stats.p50(), logLow, logHigh, plotHeight);
+        svg.append(line(mid, p1, mid, p99, color));
+        svg.append(line(x + 6, p1, x + width - 6, p1, color));
+        svg.append(line(x + 6, p99, x + width - 6, p99, color));
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\""
+                + " height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.85\" stroke=\"%s\"/>", x, p75,
+                width, Math.max(2, p25 - p75), color, color));
+        svg.append(line(x, p50, x + width, p50, "#000000"));
+        for (double extreme : new double[] {stats.min(), stats.max()}) {
+            svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\""
+                    + " fill=\"%s\"/>", mid, y(extreme, logLow, logHigh, plotHeight), color));
+        }
+    }
+
+    private static double y(double ns, double logLow, double logHigh, int plotHeight) {
+        double log = Math.log10(Math.max(Math.pow(10, logLow), ns));
+        return TOP + plotHeight * (1 - (log - logLow) / (logHigh - logLow));
+    }
+
+    /** One line per operator with a throughput series: tuples per second against seconds. */
+    static String throughput(List<AnalysisSummary.Operator> operators) {
+        List<AnalysisSummary.Operator> plotted =
+                operators.stream().filter(o -> !o.throughput().isEmpty()).toList();
+        if (plotted.isEmpty()) {
+            return "<p>No counter channels (SPC/MPC): no throughput over time.</p>";
+        }
+        double maxT = 1e-9;
+        double maxRate = 1e-9;
+        for (AnalysisSummary.Operator operator : plotted) {
+            for (double[] point : operator.throughput()) {
+                maxT = Math.max(maxT, point[0]);
+                maxRate = Math.max(maxRate, point[1]);
+            }
+        }
+        int width = 760;
+        int plotHeight = HEIGHT - TOP - 60;
+        int plotWidth = width - LEFT - 20;
+        StringBuilder svg = open(width, "Throughput over time");
+        for (int tick = 0; tick <= 4; tick++) {
+            double y = TOP + plotHeight * (1 - tick / 4.0);
+            svg.append(line(LEFT, y, width - 20, y, "#dddddd"));
+            svg.append(text(LEFT - 6, y + 4, "end", rateLabel(maxRate * tick / 4)));
+            double x = LEFT + plotWidth * tick / 4.0;
+            svg.append(text(x, TOP + plotHeight + 16, "middle",
+                    String.format(Locale.ROOT, "%.1f s", maxT * tick / 4)));
+        }
+        for (int i = 0; i < plotted.size(); i++) {
+            String color = LINE_COLORS[i % LINE_COLORS.length];
+            StringBuilder points = new StringBuilder();
+            for (double[] point : plotted.get(i).throughput()) {
+                points.append(String.format(Locale.ROOT, "%.1f,%.1f ",
+                        LEFT + plotWidth * point[0] / maxT,
+                        TOP + plotHeight * (1 - point[1] / maxRate)));
+            }
+            svg.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(color)
+                    .append("\" points=\"").append(points.toString().trim()).append("\"/>");
+            svg.append(text(LEFT + 10 + 150 * (i % 4), HEIGHT - 20 + 14 * (i / 4), "start",
+                    "■ " + plotted.get(i).component()).replace("<text ",
+                    "<text fill=\"" + color + "\" "));
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    /** One bar per operator with CPU samples: CPU ns per tuple. */
+    static String cpu(List<AnalysisSummary.Operator> operators) {
+        List<AnalysisSummary.Operator> plotted =
+                operators.stream().filter(o -> o.cpuNsPerTuple() != null).toList();
+        if (plotted.isEmpty()) {
+            return "<p>No CPU channels: no CPU efficiency.</p>";
+        }
+        double max = plotted.stream().mapToDouble(AnalysisSummary.Operator::cpuNsPerTuple)
+                .max().orElse(1);
+        int rowHeight = 28;
+        int width = 760;
+        int height = TOP + rowHeight * plotted.size() + 20;
+        StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
+                        + " role=\"img\" aria-label=\"CPU per tuple\">", width, height));
+        for (int i = 0; i < plotted.size(); i++) {
+            AnalysisSummary.Operator operator = plotted.get(i);
+            double y = TOP + rowHeight * i;
+            double barWidth = Math.max(2, (width - 380) * operator.cpuNsPerTuple() / max);
+            svg.append(text(150, y + 17, "end", operator.component()));
+            svg.append(String.format(Locale.ROOT, "<rect x=\"160\" y=\"%.1f\" width=\"%.1f\""
+                    + " height=\"20\" fill=\"%s\"/>", y + 2, barWidth, CPU_COLOR));
+            svg.append(text(166 + barWidth, y + 17, "start", String.format(Locale.ROOT,
+                    "%s per tuple, %s tuples per CPU second",
+                    durationLabel(operator.cpuNsPerTuple()),
+                    rateLabel(operator.tuplesPerCpuSecond() == null ? 0
+                            : operator.tuplesPerCpuSecond()).replace("/s", ""))));
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    private static StringBuilder open(int width, String label) {
+        return new StringBuilder(String.format(Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
+                        + " role=\"img\" aria-label=\"%s\">", width, HEIGHT, label));
+    }
+
+    private static String line(double x1, double y1, double x2, double y2, String color) {
+        return String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\""
+                + " stroke=\"%s\" stroke-width=\"1.5\"/>", x1, y1, x2, y2, color);
+    }
+
+    private static String text(double x, double y, String anchor, String content) {
+        return String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\""
+                + " text-anchor=\"%s\">%s</text>", x, y, anchor, HtmlReport.escape(content));
+    }
+
+    private static String legend(double x, double y, String firstColor, String first,
+            String secondColor, String second) {
+        return String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\""
+                + " fill=\"%s\"/>", x, y - 10, firstColor) + text(x + 16, y, "start", first)
+                + String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\""
+                        + " height=\"12\" fill=\"%s\"/>", x + 90, y - 10, secondColor)
+                + text(x + 106, y, "start", second);
+    }
+
+    /** A duration in the unit that suits it. */
+    static String durationLabel(double ns) {
+        if (ns >= 1e9) {
+            return String.format(Locale.ROOT, "%.3g s", ns / 1e9);
+        }
+        if (ns >= 1e6) {
+            return String.format(Locale.ROOT, "%.3g ms", ns / 1e6);
+        }
+        if (ns >= 1e3) {
+            return String.format(Locale.ROOT, "%.3g µs", ns / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.3g ns", ns);
+    }
+
+    private static String rateLabel(double perSecond) {
+        if (perSecond >= 1e6) {
+            return String.format(Locale.ROOT, "%.3g M/s", perSecond / 1e6);
+        }
+        if (perSecond >= 1e3) {
+            return String.format(Locale.ROOT, "%.3g k/s", perSecond / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.3g/s", perSecond);
+    }
+}

@@ -1,0 +1,71 @@
+package org.cloudprofiler.analyzer.source.reader;
+
+import java.util.List;
+import org.apache.flink.api.connector.source.SourceOutput;
+import org.apache.flink.connector.base.source.reader.RecordEmitter;
+import org.cloudprofiler.analyzer.element.AnalysisElement;
+import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
+import org.cloudprofiler.analyzer.element.Payloads;
+import org.cloudprofiler.analyzer.input.ChannelInfo;
+import org.cloudprofiler.analyzer.source.split.LogFileSplitState;
+import org.cloudprofiler.log.RecordBlock;
+
+/**
+ * Turns a chunk into elements: one per record of a block, with the record's wall-clock time as
+ * its event time, then a progress element; or the file's report.
+ */
+final class LogRecordEmitter implements RecordEmitter<FileChunk, AnalysisElement, LogFileSplitState> {
+
+    private final List<ChannelInfo> channels;
+
+    LogRecordEmitter(List<ChannelInfo> channels) {
+        this.channels = channels;
+    }
+
+    @Override
+    public void emitRecord(FileChunk chunk, SourceOutput<AnalysisElement> output,
+            LogFileSplitState state) {
+        if (chunk.report() != null) {
+            output.collect(AnalysisElement.payload(Kind.FILE_REPORT, chunk.channel(),
+                    Payloads.encode(chunk.report())));
+            return;
+        }
+        ChannelInfo channel = channels.get(chunk.channel());
+        Kind kind = channel.elementKind();
+        RecordBlock block = chunk.block();
+        int records = block.recordCount();
+        FileChunk.ColumnIndices columns = chunk.columns();
+        if (kind != null && columns.tsc() >= 0) {
+            long[] tsc = block.column(columns.tsc());
+            int index = chunk.channel();
+            switch (kind) {
+                case ID, FIRST_LAST -> {
+                    if (columns.id() >= 0) {
+                        long[] id = block.column(columns.id());
+                        for (int i = 0; i < records; i++) {
+                            output.collect(kind == Kind.ID
+                                    ? AnalysisElement.idRecord(index, id[i], tsc[i])
+                                    : AnalysisElement.firstLast(index, id[i], tsc[i]),
+                                    channel.eventTimeMillis(tsc[i]));
+                        }
+                    }
+                }
+                case COUNT, CPU -> {
+                    if (columns.count() >= 0) {
+                        long[] count = block.column(columns.count());
+                        long[] cpuNs = columns.cpuNs() >= 0 ? block.column(columns.cpuNs()) : null;
+                        for (int i = 0; i < records; i++) {
+                            output.collect(cpuNs == null
+                                    ? AnalysisElement.count(index, tsc[i], count[i])
+                                    : AnalysisElement.cpu(index, tsc[i], count[i], cpuNs[i]),
+                                    channel.eventTimeMillis(tsc[i]));
+                        }
+                    }
+                }
+                default -> throw new IllegalStateException("not a record kind: " + kind);
+            }
+        }
+        output.collect(AnalysisElement.progress(chunk.channel(), chunk.bytesRead(), records));
+        state.advanceTo(chunk.endOffset());
+    }
+}

@@ -1,0 +1,87 @@
+package org.cloudprofiler.analyzer.stats;
+
+import java.io.Serializable;
+import org.cloudprofiler.analyzer.clock.BoundedDuration;
+import org.cloudprofiler.analyzer.join.Locality;
+
+/**
+ * The hop samples of a part of the tuples, per hop and locality, with the count of tuples they
+ * came from: what a join subtask emits (a delta since its last emission) and what the client
+ * merges. Not thread-safe.
+ */
+public final class HopStatistics implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final HopCell[][] cells;
+    private long completeTuples;
+    private long timedOutTuples;
+    private long events;
+
+    /** Empty statistics for {@code hops} hops. */
+    public HopStatistics(int hops) {
+        cells = new HopCell[hops][Locality.values().length];
+    }
+
+    /** Adds one sample of {@code hop}. */
+    public void add(int hop, Locality locality, BoundedDuration duration) {
+        cell(hop, locality).add(duration);
+    }
+
+    /** Counts a tuple whose events were all seen ({@code complete}) or that timed out. */
+    public void countTuple(boolean complete, int eventCount) {
+        if (complete) {
+            completeTuples++;
+        } else {
+            timedOutTuples++;
+        }
+        events += eventCount;
+    }
+
+    /** Adds {@code other}'s samples and counts to these. */
+    public void merge(HopStatistics other) {
+        for (int hop = 0; hop < cells.length && hop < other.cells.length; hop++) {
+            for (int locality = 0; locality < cells[hop].length; locality++) {
+                if (other.cells[hop][locality] != null) {
+                    cell(hop, Locality.values()[locality]).merge(other.cells[hop][locality]);
+                }
+            }
+        }
+        completeTuples += other.completeTuples;
+        timedOutTuples += other.timedOutTuples;
+        events += other.events;
+    }
+
+    /** The samples of {@code hop} at {@code locality}, or null if there are none. */
+    public HopCell get(int hop, Locality locality) {
+        return cells[hop][locality.ordinal()];
+    }
+
+    /** Tuples all of whose expected events arrived. */
+    public long completeTuples() {
+        return completeTuples;
+    }
+
+    /** Tuples given up on when their time-out passed (filtered, sampled, or still in flight). */
+    public long timedOutTuples() {
+        return timedOutTuples;
+    }
+
+    /** Id records joined. */
+    public long events() {
+        return events;
+    }
+
+    public boolean isEmpty() {
+        return completeTuples == 0 && timedOutTuples == 0;
+    }
+
+    private HopCell cell(int hop, Locality locality) {
+        HopCell cell = cells[hop][locality.ordinal()];
+        if (cell == null) {
+            cell = new HopCell();
+            cells[hop][locality.ordinal()] = cell;
+        }
+        return cell;
+    }
+}

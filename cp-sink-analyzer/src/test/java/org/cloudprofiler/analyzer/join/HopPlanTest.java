@@ -1,0 +1,79 @@
+package org.cloudprofiler.analyzer.join;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.analyzer.clock.NodeClock;
+import org.cloudprofiler.analyzer.clock.SingleClockTranslator;
+import org.cloudprofiler.analyzer.input.ChannelInfo;
+import org.cloudprofiler.analyzer.input.Topology;
+import org.cloudprofiler.analyzer.stats.HopStatistics;
+import org.junit.jupiter.api.Test;
+
+/** Hops and expected records from topology.json, and how a tuple's records become samples. */
+class HopPlanTest {
+
+    private static final Topology TOPOLOGY = new Topology("run", List.of(
+            new Topology.Component("spout", "source", "spout", List.of(1)),
+            new Topology.Component("bolt", "inner", "bolt", List.of(2, 3)),
+            new Topology.Component("sink", "sink", "sink", List.of(4))),
+            List.of(new Topology.Edge("spout", "bolt", "all"),
+                    new Topology.Edge("bolt", "sink", "shuffle")));
+
+    @Test
+    void derivesTransferComputeAndEndToEndHops() {
+        HopPlan plan = HopPlan.of(channels(), TOPOLOGY);
+
+        assertEquals(List.of("spout -> bolt", "bolt -> sink", "spout", "bolt", "spout => sink"),
+                plan.hops().stream().map(Hop::name).toList());
+        // spout in+out once, bolt in+out on both tasks (all grouping), sink in twice.
+        assertEquals(2 + 4 + 2, plan.expectedEvents());
+    }
+
+    @Test
+    void withoutATopologyOnlyComputeHopsAndANote() {
+        HopPlan plan = HopPlan.of(channels(), null);
+
+        assertEquals(List.of(HopKind.COMPUTE, HopKind.COMPUTE),
+                plan.hops().stream().map(Hop::kind).toList());
+        assertEquals(0, plan.expectedEvents());
+        assertTrue(plan.notes().get(0).contains("no topology.json"));
+    }
+
+    @Test
+    void anEndToEndHopThroughAnotherNodeIsMixed() {
+        HopPlan plan = HopPlan.of(channels(), TOPOLOGY);
+        HopSampler sampler = new HopSampler(plan, new SingleClockTranslator("a", Map.of(
+                "a", new NodeClock(1_000_000_000L, 0, 0), "b", new NodeClock(1_000_000_000L, 0, 0))));
+        TupleEvents tuple = new TupleEvents();
+        tuple.add(0, 100);   // spout in, node a
+        tuple.add(1, 150);   // spout out, node a
+        tuple.add(2, 999);   // bolt task 2 in, node b
+        tuple.add(6, 400);   // sink in, node a
+        HopStatistics statistics = new HopStatistics(plan.hops().size());
+
+        sampler.sample(tuple, statistics);
+
+        int endToEnd = plan.hops().size() - 1;
+        assertEquals(300, statistics.get(endToEnd, Locality.MIXED).maxLatencyNs(), 0);
+        assertEquals(1, statistics.get(0, Locality.REMOTE).unbounded());
+        assertEquals(50, statistics.get(2, Locality.LOCAL).maxLatencyNs(), 0);
+    }
+
+    private static List<ChannelInfo> channels() {
+        List<ChannelInfo> channels = new ArrayList<>();
+        String[][] names = {{"a", "spout/1/in"}, {"a", "spout/1/out"}, {"b", "bolt/2/in"},
+            {"b", "bolt/2/out"}, {"b", "bolt/3/in"}, {"b", "bolt/3/out"}, {"a", "sink/4/in"}};
+        for (String[] name : names) {
+            String[] parts = name[1].split("/");
+            channels.add(new ChannelInfo(channels.size(), "/logs/" + name[1], 1, name[0], name[1],
+                    parts[0], Integer.parseInt(parts[1]), parts[2], HandlerType.BUFFERED_ID,
+                    1_000_000_000L, 0, 0));
+        }
+        return channels;
+    }
+}
