@@ -4,9 +4,10 @@
 #
 #   bash bench/run.sh [all|java|native|generator|analyzer]
 #
-# java:   JMH, Java logTS per handler, the clock baselines and timestamp translation (fast
-#         MinRTT, its BigDecimal reference, hull) (bench/target/benchmarks.jar, built by
-#         `make build`; built here if missing). JMH_OPTS replaces the JMH settings.
+# java:   JMH, Java logTS per handler, the clock baselines, timestamp translation (fast
+#         MinRTT, its BigDecimal reference, hull) and the Java Object Factory's YSB throughput
+#         (bench/target/benchmarks.jar, built by `make build`; built here if missing).
+#         JMH_OPTS replaces the JMH settings.
 # native: the C++ bench (bench/src/main/cpp, built here into bench/target/native): C++ logTS per
 #         call, bytes per record, two-writer throughput and the memory policy, idle CPU.
 # generator: the native generator over loopback TCP, one sender: the rates it sustains without
@@ -97,7 +98,7 @@ build_native() {
 run_java() {
     build_jar
     echo "### JMH: Java logTS and timestamp translation per call (ns/op = ns per call;" \
-        "batches of 1000 calls)"
+        "batches of 1000 calls); Jof*: ops/s = tuples/s"
     # One fork and 1 s iterations keep the whole run short on 2 cores; see docs/benchmarks.md.
     # shellcheck disable=SC2086
     measured java -jar "$jar" ${JMH_OPTS:--f 1 -wi 3 -i 5 -w 1s -r 1s} \
