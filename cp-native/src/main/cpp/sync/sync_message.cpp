@@ -66,6 +66,21 @@ Exchange readExchange(Reader& in) {
     return exchange;
 }
 
+// The peer, count and timeout that MEASURE and SWEEP both begin with.
+void putPeerRequest(ByteBuffer& out, const Message& message) {
+    out.u32(message.peerAddress);
+    out.u16(message.peerPort);
+    out.u32(message.count);
+    out.u32(message.timeoutMs);
+}
+
+void readPeerRequest(Reader& in, Message& out) {
+    out.peerAddress = in.u32();
+    out.peerPort = in.u16();
+    out.count = in.u32();
+    out.timeoutMs = in.u32();
+}
+
 bool knownType(uint8_t type) {
     return type >= static_cast<uint8_t>(MessageType::kRegister) &&
            type <= static_cast<uint8_t>(MessageType::kRefused);
@@ -104,10 +119,7 @@ std::vector<uint8_t> encode(const Message& message, uint64_t tokenHash) {
             out.u32(message.timeoutMs);
             break;
         case MessageType::kMeasure:
-            out.u32(message.peerAddress);
-            out.u16(message.peerPort);
-            out.u32(message.count);
-            out.u32(message.timeoutMs);
+            putPeerRequest(out, message);
             out.u8(message.keepAll ? 1 : 0);
             break;
         case MessageType::kMeasured:
@@ -134,10 +146,7 @@ std::vector<uint8_t> encode(const Message& message, uint64_t tokenHash) {
             out.u64(message.responderTsc);
             break;
         case MessageType::kSweep:
-            out.u32(message.peerAddress);
-            out.u16(message.peerPort);
-            out.u32(message.count);
-            out.u32(message.timeoutMs);
+            putPeerRequest(out, message);
             out.u8(static_cast<uint8_t>(message.sizes.size()));
             for (uint32_t size : message.sizes) {
                 out.u32(size);
@@ -198,10 +207,7 @@ DecodeStatus decode(const uint8_t* data, size_t length, uint64_t tokenHash, Mess
             out.timeoutMs = in.u32();
             break;
         case MessageType::kMeasure:
-            out.peerAddress = in.u32();
-            out.peerPort = in.u16();
-            out.count = in.u32();
-            out.timeoutMs = in.u32();
+            readPeerRequest(in, out);
             out.keepAll = in.u8() != 0;
             break;
         case MessageType::kMeasured:
@@ -232,10 +238,7 @@ DecodeStatus decode(const uint8_t* data, size_t length, uint64_t tokenHash, Mess
             out.responderTsc = in.u64();
             break;
         case MessageType::kSweep: {
-            out.peerAddress = in.u32();
-            out.peerPort = in.u16();
-            out.count = in.u32();
-            out.timeoutMs = in.u32();
+            readPeerRequest(in, out);
             uint8_t sizes = in.u8();
             if (sizes > kMaxSweepSizes) {
                 return DecodeStatus::kMalformed;

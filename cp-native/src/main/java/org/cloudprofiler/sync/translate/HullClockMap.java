@@ -143,8 +143,8 @@ public final class HullClockMap implements ClockMap {
 
     @Override
     public double exchangeWeight(long sourceTicks) {
-        double sigma = (sourceTicks - firstExchangeSourceTicks) / exchangeSpanSourceTicks;
-        return Math.abs(1 - sigma) + Math.abs(sigma);
+        return Interpolation.slackWeight(
+                (sourceTicks - firstExchangeSourceTicks) / exchangeSpanSourceTicks);
     }
 
     @Override

@@ -72,8 +72,7 @@ public final class MinRttClockMap implements ClockMap {
 
     @Override
     public double exchangeWeight(long sourceTicks) {
-        double sigma = (sourceTicks - startSourceTicks) / spanSourceTicks;
-        return Math.abs(1 - sigma) + Math.abs(sigma);
+        return Interpolation.slackWeight((sourceTicks - startSourceTicks) / spanSourceTicks);
     }
 
     @Override
