@@ -6,10 +6,12 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.operators.collect.CollectSinkOperatorFactory;
 import org.apache.flink.util.CloseableIterator;
 import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
@@ -71,6 +73,9 @@ final class AnalysisJob {
         configuration.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.STREAMING);
         // Elements are made fresh by the source and never changed after: safe to pass on.
         configuration.set(PipelineOptions.OBJECT_REUSE, true);
+        // The hop statistics reach the client as one record each: a run with many hops and
+        // wide latency ranges makes them larger than the collect sink's 2 MiB default.
+        configuration.set(CollectSinkOperatorFactory.MAX_BATCH_SIZE, MemorySize.ofMebiBytes(256));
         if (options.cluster() == null) {
             return StreamExecutionEnvironment.createLocalEnvironment(options.parallelism(),
                     configuration);

@@ -1,5 +1,7 @@
 package org.cloudprofiler.storm.jof;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -7,6 +9,8 @@ import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
+import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.generator.drops.DropsFile;
 import org.cloudprofiler.generator.jof.EndOfRun;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.jof.JofCounters;
@@ -14,6 +18,9 @@ import org.cloudprofiler.generator.jof.JofItem;
 import org.cloudprofiler.generator.jof.QueuePoller;
 import org.cloudprofiler.generator.jof.TupleBucket;
 import org.cloudprofiler.storm.FiniteSpout;
+import org.cloudprofiler.storm.probe.ChannelNames;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A drop-in for storm-kafka-client's {@code KafkaSpout} fed by the native generator through a
@@ -24,12 +31,15 @@ import org.cloudprofiler.storm.FiniteSpout;
  */
 public final class JofSpout extends BaseRichSpout implements FiniteSpout {
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(JofSpout.class);
 
     private final JofSpoutConfig config;
     private transient SpoutOutputCollector collector;
     private transient JavaObjectFactory jof;
     private transient QueuePoller poller;
     private transient long endOfRunMismatches;
+    private transient String taskName;
+    private transient boolean dropsWritten;
 
     public JofSpout(JofSpoutConfig config) {
         this.config = config;
@@ -39,6 +49,9 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
     public void open(Map<String, Object> conf, TopologyContext context,
             SpoutOutputCollector collector) {
         this.collector = collector;
+        this.taskName = ChannelNames.component(context.getThisComponentId()) + "/"
+                + context.getThisTaskId();
+        this.dropsWritten = false;
         List<String> endpoints = config.taskEndpoints(context.getThisTaskIndex());
         jof = config.payload().configure(JavaObjectFactory.builder().endpoints(endpoints))
                 .queueCapacity(config.queueCapacity()).start();
@@ -91,7 +104,28 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
 
     @Override
     public boolean isExhausted() {
-        return poller != null && poller.isFinished();
+        boolean exhausted = poller != null && poller.isFinished();
+        if (exhausted && !dropsWritten) {
+            writeDrops();
+        }
+        return exhausted;
+    }
+
+    /**
+     * Leaves the JOF's counts in {@code <log dir>/<component>/<task>/drops.json}, where the
+     * analyzer reports them: once the run is through, or at close if it never got there.
+     */
+    private void writeDrops() {
+        dropsWritten = true;
+        Path nodeDirectory = Path.of(CloudProfiler.logDirectory());
+        Path file = nodeDirectory.resolve(taskName).resolve(DropsFile.FILE_NAME);
+        try {
+            DropsFile.writeJof(file, "jof " + taskName,
+                    nodeDirectory.getFileName().toString(), counters());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("JofSpout {}: cannot write {} ({}); its drops are in the metrics only",
+                    taskName, file, e.toString());
+        }
     }
 
     @Override
@@ -103,6 +137,9 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
 
     @Override
     public void close() {
+        if (jof != null && !dropsWritten) {
+            writeDrops();
+        }
         if (poller != null) {
             poller.close();
             poller = null;

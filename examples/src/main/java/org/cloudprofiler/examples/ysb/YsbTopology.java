@@ -1,0 +1,132 @@
+package org.cloudprofiler.examples.ysb;
+
+import java.util.List;
+import java.util.Map;
+
+import org.apache.storm.Config;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.topology.BoltDeclarer;
+import org.apache.storm.topology.IBasicBolt;
+import org.apache.storm.topology.IRichSpout;
+import org.apache.storm.topology.SpoutDeclarer;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.tuple.Fields;
+import org.cloudprofiler.generator.ysb.AdEvent;
+import org.cloudprofiler.generator.ysb.AdEventSerializer;
+import org.cloudprofiler.storm.ProfiledTopologyBuilder;
+
+/**
+ * The Yahoo streaming benchmark as a Storm topology: events → deserialize → filter views →
+ * project → join campaign → 10 s window count per campaign → sink. The events spout is the
+ * caller's: {@code JofSpout} with the YSB payload, or a {@code KafkaSpout} of the benchmark's
+ * JSON (both emit KafkaSpout's fields, which is all the bolts read). Stateless.
+ */
+public final class YsbTopology {
+    public static final String EVENTS = "events";
+    public static final String DESERIALIZE = "deserialize";
+    public static final String FILTER = "filter";
+    public static final String PROJECT = "project";
+    public static final String JOIN = "join";
+    public static final String WINDOW_COUNT = "window-count";
+    public static final String SINK = "sink";
+    /** Every component, from the source to the sink. */
+    public static final List<String> COMPONENTS =
+            List.of(EVENTS, DESERIALIZE, FILTER, PROJECT, JOIN, WINDOW_COUNT, SINK);
+
+    /** The benchmark's window. */
+    public static final long WINDOW_MS = 10_000;
+    /** Windows behind the newest that still count views: a minute of lateness. */
+    public static final int RETAINED_WINDOWS = 6;
+
+    private YsbTopology() {}
+
+    /**
+     * The topology with every component profiled (pills, channels, {@code topology.json}).
+     *
+     * @param events the source, emitting KafkaSpout's fields ({@code ProfiledKafkaSpout} for
+     *     Kafka, so the ids are {@code partition << 48 | offset})
+     * @param campaignOfAd the join table: every ad's campaign
+     */
+    public static StormTopology profiled(IRichSpout events, int spoutTasks, int boltTasks,
+            Map<String, String> campaignOfAd) {
+        ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
+        return wire(new Wiring() {
+            @Override
+            public SpoutDeclarer spout(String id, IRichSpout spout, int tasks) {
+                return builder.setSpout(id, spout, tasks);
+            }
+
+            @Override
+            public BoltDeclarer bolt(String id, IBasicBolt bolt, int tasks) {
+                return builder.setBolt(id, bolt, tasks);
+            }
+
+            @Override
+            public StormTopology create() {
+                return builder.createTopology();
+            }
+        }, events, spoutTasks, boltTasks, campaignOfAd);
+    }
+
+    /** The same topology built with Storm's own builder: no profiling at all (the baseline). */
+    public static StormTopology uninstrumented(IRichSpout events, int spoutTasks, int boltTasks,
+            Map<String, String> campaignOfAd) {
+        TopologyBuilder builder = new TopologyBuilder();
+        return wire(new Wiring() {
+            @Override
+            public SpoutDeclarer spout(String id, IRichSpout spout, int tasks) {
+                return builder.setSpout(id, spout, tasks);
+            }
+
+            @Override
+            public BoltDeclarer bolt(String id, IBasicBolt bolt, int tasks) {
+                return builder.setBolt(id, bolt, tasks);
+            }
+
+            @Override
+            public StormTopology create() {
+                return builder.createTopology();
+            }
+        }, events, spoutTasks, boltTasks, campaignOfAd);
+    }
+
+    /**
+     * A topology config for it: no ackers (the generator's exact counts replace replay) and
+     * {@link AdEvent} registered with Storm's Kryo, which carries it between workers.
+     */
+    public static Config config(int workers) {
+        Config conf = new Config();
+        conf.setNumWorkers(workers);
+        conf.setNumAckers(0);
+        conf.registerSerialization(AdEvent.class, AdEventSerializer.class);
+        return conf;
+    }
+
+    private static StormTopology wire(Wiring wiring, IRichSpout events, int spoutTasks,
+            int boltTasks, Map<String, String> campaignOfAd) {
+        if (spoutTasks < 1 || boltTasks < 1) {
+            throw new IllegalArgumentException("need at least one task per component, not "
+                    + spoutTasks + " spout and " + boltTasks + " bolt tasks");
+        }
+        Fields byCampaign = new Fields(YsbFields.CAMPAIGN_ID);
+        wiring.spout(EVENTS, events, spoutTasks);
+        wiring.bolt(DESERIALIZE, new DeserializeBolt(), boltTasks).shuffleGrouping(EVENTS);
+        wiring.bolt(FILTER, new FilterViewsBolt(), boltTasks).shuffleGrouping(DESERIALIZE);
+        wiring.bolt(PROJECT, new ProjectBolt(), boltTasks).shuffleGrouping(FILTER);
+        wiring.bolt(JOIN, new JoinCampaignBolt(campaignOfAd), boltTasks).shuffleGrouping(PROJECT);
+        wiring.bolt(WINDOW_COUNT, new WindowCountBolt(WINDOW_MS, RETAINED_WINDOWS), boltTasks)
+                .fieldsGrouping(JOIN, byCampaign);
+        wiring.bolt(SINK, new CampaignWindowSink(), boltTasks)
+                .fieldsGrouping(WINDOW_COUNT, byCampaign);
+        return wiring.create();
+    }
+
+    /** What {@link #wire} needs of a topology builder, profiled or not. */
+    private interface Wiring {
+        SpoutDeclarer spout(String id, IRichSpout spout, int tasks);
+
+        BoltDeclarer bolt(String id, IBasicBolt bolt, int tasks);
+
+        StormTopology create();
+    }
+}
