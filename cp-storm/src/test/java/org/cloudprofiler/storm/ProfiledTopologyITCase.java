@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +32,6 @@ import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.testing.RecordingReporter;
 import org.cloudprofiler.storm.testing.SinkBolt;
 import org.cloudprofiler.storm.topology.TopologyDescription;
-import org.cloudprofiler.storm.topology.TopologyJson;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -104,42 +101,19 @@ class ProfiledTopologyITCase {
         return ids;
     }
 
-    private static List<Integer> tasks(String component) {
-        return topology().components().stream().filter(c -> c.id().equals(component))
-                .findFirst().orElseThrow().tasks();
-    }
-
-    private static TopologyDescription topology() {
-        try {
-            return TopologyJson.read(ProfileLogs.nodeDirectory().resolve(TopologyJson.FILE_NAME));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Every id of {@code point} over all tasks of {@code component}, with how often it came. */
-    private static Map<Long, Long> idCounts(String component, String point) {
-        List<Long> ids = new ArrayList<>();
-        for (int task : tasks(component)) {
-            ids.addAll(ProfileLogs.column(component + "/" + task + "/" + point, "id"));
-        }
-        return ids.stream().collect(Collectors.groupingBy(Function.identity(),
-                Collectors.counting()));
-    }
-
     private static Map<Long, Long> eachOnce(List<Long> ids, long times) {
         return ids.stream().collect(Collectors.toMap(Function.identity(), id -> times));
     }
 
     @Test
     void everyEmittedIdReachesTheSinksExactlyOnce() {
-        assertEquals(eachOnce(allIds(), 1), idCounts("sink", "in"));
-        assertEquals(eachOnce(allIds(), 1), idCounts("numbers", "in"));
-        assertEquals(eachOnce(allIds(), 1), idCounts("numbers", "out"));
-        assertEquals(eachOnce(allIds(), 1), idCounts("forward", "in"));
+        assertEquals(eachOnce(allIds(), 1), ProfileLogs.idCounts("sink", "in"));
+        assertEquals(eachOnce(allIds(), 1), ProfileLogs.idCounts("numbers", "in"));
+        assertEquals(eachOnce(allIds(), 1), ProfileLogs.idCounts("numbers", "out"));
+        assertEquals(eachOnce(allIds(), 1), ProfileLogs.idCounts("forward", "in"));
         // Default stream and the id-less lengths stream, logged under the executed tuple's id.
-        assertEquals(eachOnce(allIds(), 2), idCounts("forward", "out"));
-        assertEquals(Map.of(), idCounts("tally", "in"));
+        assertEquals(eachOnce(allIds(), 2), ProfileLogs.idCounts("forward", "out"));
+        assertEquals(Map.of(), ProfileLogs.idCounts("tally", "in"));
         assertEquals(allIds().size(), metrics.get("sink/in.accepted"));
     }
 
@@ -149,7 +123,7 @@ class ProfiledTopologyITCase {
         assertEquals(allIds().size() + ID_LESS_SPOUT_TUPLES, metrics.get("tally/missing-ids"));
         assertEquals(0L, metrics.get("sink/missing-ids"));
         long tallyEntered = 0;
-        for (int task : tasks("tally")) {
+        for (int task : ProfileLogs.tasks("tally")) {
             LogSummary count = ProfileLogs.summary("tally/" + task + "/count");
             tallyEntered += count.trailer().callsAccepted();
         }
@@ -159,13 +133,13 @@ class ProfiledTopologyITCase {
     @Test
     void thePillReachesEveryTaskExactlyOnce() {
         Set<Integer> allTasks = new HashSet<>();
-        PARALLELISM.keySet().forEach(c -> allTasks.addAll(tasks(c)));
+        PARALLELISM.keySet().forEach(c -> allTasks.addAll(ProfileLogs.tasks(c)));
         assertEquals(allTasks, progress.tasks());
         assertTrue(progress.complete(), progress::toString);
         assertEquals(0, progress.repeatedEnds());
         for (String component : PARALLELISM.keySet()) {
             assertEquals(0L, metrics.get(component + "/duplicate-pills"), component);
-            for (int task : tasks(component)) {
+            for (int task : ProfileLogs.tasks(component)) {
                 String channel = component + "/" + task + "/first-last";
                 List<Long> ids = ProfileLogs.column(channel, "id");
                 assertEquals(2, ids.size(), channel);
@@ -181,7 +155,7 @@ class ProfiledTopologyITCase {
 
     @Test
     void topologyJsonDescribesTheSubmittedTopology() {
-        TopologyDescription topology = topology();
+        TopologyDescription topology = ProfileLogs.topology();
         assertEquals(TopologyDescription.FORMAT, topology.format());
         assertEquals(NAME, topology.topologyName());
         assertEquals(PillStream.ID, topology.pillStream());

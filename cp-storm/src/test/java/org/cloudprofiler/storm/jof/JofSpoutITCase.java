@@ -3,13 +3,8 @@ package org.cloudprofiler.storm.jof;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 
 import org.apache.storm.Config;
@@ -18,9 +13,9 @@ import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
+import org.cloudprofiler.storm.testing.PortBlocks;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.testing.SinkBolt;
-import org.cloudprofiler.storm.topology.TopologyJson;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +30,7 @@ class JofSpoutITCase {
     @Test
     @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
     void everyGeneratedTupleReachesTheSinkOnce() throws Exception {
-        JofSpoutConfig config = JofSpoutConfig.builder("127.0.0.1", freePortBlock(4))
+        JofSpoutConfig config = JofSpoutConfig.builder("127.0.0.1", PortBlocks.free(4))
                 .setReceiversPerTask(2).setQueueCapacity(1024).build();
         ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
         builder.setSpout("jof-events", new JofSpout(config), 2);
@@ -64,41 +59,12 @@ class JofSpoutITCase {
 
     /** Every generated id 0 .. TUPLES − 1 in the component's in channels, once. */
     private static void assertEachIdOnce(String component) throws Exception {
-        Map<Long, Long> counts = idCounts(component);
+        Map<Long, Long> counts = ProfileLogs.idCounts(component, "in");
         long missing = LongStream.range(0, TUPLES).filter(id -> !counts.containsKey(id)).count();
         long repeated = counts.values().stream().filter(n -> n > 1).count();
         long strangers = counts.keySet().stream().filter(id -> id < 0 || id >= TUPLES).count();
         assertEquals("0 missing, 0 repeated, 0 unknown",
                 missing + " missing, " + repeated + " repeated, " + strangers + " unknown",
                 component);
-    }
-
-    private static Map<Long, Long> idCounts(String component) throws Exception {
-        List<Long> ids = new ArrayList<>();
-        for (int task : TopologyJson.read(ProfileLogs.nodeDirectory()
-                .resolve(TopologyJson.FILE_NAME)).components().stream()
-                .filter(c -> c.id().equals(component)).findFirst().orElseThrow().tasks()) {
-            ids.addAll(ProfileLogs.column(component + "/" + task + "/in", "id"));
-        }
-        return ids.stream().collect(Collectors.groupingBy(Function.identity(),
-                Collectors.counting()));
-    }
-
-    /** A port p such that p .. p + count − 1 were free just now, below the ephemeral range. */
-    private static int freePortBlock(int count) throws Exception {
-        for (int base = 28_000; base < 32_000; base += count) {
-            boolean free = true;
-            for (int p = base; p < base + count && free; p++) {
-                try (ServerSocket probe = new ServerSocket(p)) {
-                    probe.setReuseAddress(true);
-                } catch (java.io.IOException taken) {
-                    free = false;
-                }
-            }
-            if (free) {
-                return base;
-            }
-        }
-        throw new IllegalStateException("no 4 free ports from 28000");
     }
 }

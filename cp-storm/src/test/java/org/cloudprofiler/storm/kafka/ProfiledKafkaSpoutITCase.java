@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,16 +13,11 @@ import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.kafka.spout.FirstPollOffsetStrategy;
@@ -34,10 +28,9 @@ import org.cloudprofiler.log.LogSummary;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
 import org.cloudprofiler.storm.RunEndSignal;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
+import org.cloudprofiler.storm.testing.InProcessKafka;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.testing.SinkBolt;
-import org.cloudprofiler.storm.topology.TopologyDescription;
-import org.cloudprofiler.storm.topology.TopologyJson;
 import org.cloudprofiler.storm.tupleid.PartitionOffsetTupleIdExtractor;
 import org.junit.jupiter.api.Test;
 
@@ -57,10 +50,8 @@ class ProfiledKafkaSpoutITCase {
     @SuppressWarnings("try") // The cluster's and broker's close() may throw InterruptedException.
     void everyConsumedRecordIsLoggedOnceUnderItsPartitionAndOffset() throws Exception {
         List<Long> produced;
-        try (KafkaClusterTestKit kafka = singleBroker()) {
-            kafka.format();
-            kafka.startup();
-            kafka.waitForReadyBrokers();
+        try (InProcessKafka kafka = InProcessKafka.start()) {
+            kafka.createTopic(TOPIC, PARTITIONS);
             produced = produce(kafka.bootstrapServers());
 
             ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
@@ -85,8 +76,8 @@ class ProfiledKafkaSpoutITCase {
         Map<Long, Long> eachOnce = produced.stream()
                 .collect(Collectors.toMap(Function.identity(), id -> 1L));
         assertEquals(RECORDS, eachOnce.size());
-        assertEquals(eachOnce, idCounts("kafka"));
-        assertEquals(eachOnce, idCounts("consume"));
+        assertEquals(eachOnce, ProfileLogs.idCounts("kafka", "in"));
+        assertEquals(eachOnce, ProfileLogs.idCounts("consume", "in"));
         for (String component : List.of("kafka", "consume")) {
             for (Path file : ProfileLogs.files(component)) {
                 LogSummary summary = LogReader.scan(file);
@@ -95,24 +86,8 @@ class ProfiledKafkaSpoutITCase {
         }
     }
 
-    private static KafkaClusterTestKit singleBroker() throws Exception {
-        return new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
-                // One broker cannot hold the default three replicas of the internal topics.
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("offsets.topic.num.partitions", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
-    }
-
     /** Sends the records and returns their ids, {@code partition << 48 | offset}. */
     private static List<Long> produce(String bootstrapServers) throws Exception {
-        try (Admin admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-            admin.createTopics(List.of(new NewTopic(TOPIC, PARTITIONS, (short) 1))).all().get();
-        }
         List<Future<RecordMetadata>> sent = new ArrayList<>();
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(
                 Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
@@ -128,18 +103,5 @@ class ProfiledKafkaSpoutITCase {
                     record.get().offset()));
         }
         return ids;
-    }
-
-    private static Map<Long, Long> idCounts(String component) throws IOException {
-        TopologyDescription topology =
-                TopologyJson.read(ProfileLogs.nodeDirectory().resolve(TopologyJson.FILE_NAME));
-        List<Integer> tasks = topology.components().stream()
-                .filter(c -> c.id().equals(component)).findFirst().orElseThrow().tasks();
-        List<Long> ids = new ArrayList<>();
-        for (int task : tasks) {
-            ids.addAll(ProfileLogs.column(component + "/" + task + "/in", "id"));
-        }
-        return ids.stream().collect(Collectors.groupingBy(Function.identity(),
-                Collectors.counting()));
     }
 }

@@ -6,11 +6,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogSummary;
+import org.cloudprofiler.storm.topology.TopologyDescription;
+import org.cloudprofiler.storm.topology.TopologyJson;
 import org.cloudprofiler.testing.ChannelLogs;
 
 /** Reads the channel logs this test JVM wrote. Stateless. */
@@ -32,6 +37,35 @@ public final class ProfileLogs {
                 values.add(row[index]);
             }
             return values;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * How often each id was logged at {@code point} over every task of {@code component}, the
+     * tasks taken from this node's {@code topology.json}.
+     */
+    public static Map<Long, Long> idCounts(String component, String point) {
+        List<Long> ids = new ArrayList<>();
+        for (int task : tasks(component)) {
+            ids.addAll(column(component + "/" + task + "/" + point, "id"));
+        }
+        return ids.stream().collect(Collectors.groupingBy(Function.identity(),
+                Collectors.counting()));
+    }
+
+    /** The task ids of {@code component}, from this node's {@code topology.json}. */
+    public static List<Integer> tasks(String component) {
+        return topology().components().stream().filter(c -> c.id().equals(component))
+                .findFirst().orElseThrow(() -> new IllegalArgumentException(
+                        "no component " + component + " in topology.json")).tasks();
+    }
+
+    /** This node's {@code topology.json}. */
+    public static TopologyDescription topology() {
+        try {
+            return TopologyJson.read(nodeDirectory().resolve(TopologyJson.FILE_NAME));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
