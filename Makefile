@@ -27,8 +27,10 @@ test-sanitized:
 build: deps
 	$(MVNW) -DskipTests install
 
+# The generator feeds the profiled YSB topology on a Storm LocalCluster through JofSpout, then
+# the analyzer reports per-hop latencies (scripts/demo.sh; DEMO_RATE, DEMO_SECONDS).
 demo: build
-	java -jar $(CLI_JAR) demo
+	bash scripts/demo.sh
 
 # Benchmarks: JMH for Java, the native bench for C++; prints figures, asserts nothing.
 bench: build

@@ -74,9 +74,13 @@ public final class GoldenLogSet {
         write(root, "node-a", "spout/1/count", channel("node-a", "spout/1/count", 3, same)
                 .columns("tsc", "count").block(new long[] {START, START + 1_000_000,
                     in[tuples - 1] + 1}, new long[] {0, tuples / 2, tuples}), 1, 3);
+        // cpu_ns is -1 before the writer's first call and once its thread has ended (a bolt's
+        // channels close after its executor thread stops): only the samples between count.
         write(root, "node-a", "spout/1/cpu", channel("node-a", "spout/1/cpu", 8, same)
-                .columns("tsc", "count", "cpu_ns").block(new long[] {START, in[tuples - 1] + 1},
-                        new long[] {0, tuples}, new long[] {5_000, 5_000 + 200L * tuples}), 1, 2);
+                .columns("tsc", "count", "cpu_ns").block(new long[] {START - 10, START,
+                    in[tuples - 1] + 1, in[tuples - 1] + 1_000},
+                        new long[] {0, 0, tuples, tuples},
+                        new long[] {-1, 5_000, 5_000 + 200L * tuples, -1}), 1, 4);
         String topology = """
                 {"format":"cloudprofiler-topology/1","engine":"storm","topologyName":"golden",
                  "stormId":"golden-1","node":"%s","pillStream":"cloudprofiler-pill",

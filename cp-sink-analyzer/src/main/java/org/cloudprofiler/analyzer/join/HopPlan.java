@@ -62,12 +62,13 @@ public final class HopPlan implements Serializable {
         List<String> notes = new ArrayList<>();
         Map<String, Integer> byPrefix = new LinkedHashMap<>();
         List<String> names = new ArrayList<>();
-        Map<String, Topology.Component> described = new HashMap<>();
+        Map<String, Topology.Component> described = new LinkedHashMap<>();
         if (topology != null) {
-            for (Topology.Component component : topology.components()) {
-                byPrefix.put(component.channelPrefix(), names.size());
-                names.add(component.id());
-                described.put(component.id(), component);
+            // Components along the data flow, so hops and operators are reported in that order.
+            topology.components().forEach(component -> described.put(component.id(), component));
+            for (String id : flowOrder(List.copyOf(described.keySet()), topology)) {
+                byPrefix.put(described.get(id).channelPrefix(), names.size());
+                names.add(id);
             }
         } else {
             notes.add("no topology.json in the log directories: only compute hops (in -> out of"
@@ -101,17 +102,20 @@ public final class HopPlan implements Serializable {
                 has[component[channel.index()]][point[channel.index()]] = true;
             }
         }
+        // Along the data flow: each component's incoming transfers, then its compute hop.
         List<Hop> hops = new ArrayList<>();
-        if (topology != null) {
-            for (Topology.Edge edge : topology.edges()) {
-                hops.add(new Hop(hops.size(), HopKind.TRANSFER, edge.from() + " -> " + edge.to(),
-                        edge.from(), edge.to()));
+        for (String name : names) {
+            if (topology != null) {
+                for (Topology.Edge edge : topology.edges()) {
+                    if (edge.to().equals(name)) {
+                        hops.add(new Hop(hops.size(), HopKind.TRANSFER,
+                                edge.from() + " -> " + edge.to(), edge.from(), edge.to()));
+                    }
+                }
             }
-        }
-        for (int c = 0; c < names.size(); c++) {
+            int c = names.indexOf(name);
             if (has[c][IN] && has[c][OUT]) {
-                hops.add(new Hop(hops.size(), HopKind.COMPUTE, names.get(c), names.get(c),
-                        names.get(c)));
+                hops.add(new Hop(hops.size(), HopKind.COMPUTE, name, name, name));
             }
         }
         int expected = 0;
@@ -130,6 +134,36 @@ public final class HopPlan implements Serializable {
             expected = expectedEvents(topology, names, has, described);
         }
         return new HopPlan(names, component, task, point, node, hops, expected, notes);
+    }
+
+    /**
+     * {@code names} in topological order of the edges (Kahn's algorithm, ties in the order of
+     * {@code names}); components on a cycle, which Storm refuses anyway, come last.
+     */
+    private static List<String> flowOrder(List<String> names, Topology topology) {
+        Map<String, Integer> incoming = new LinkedHashMap<>();
+        names.forEach(name -> incoming.put(name, 0));
+        for (Topology.Edge edge : topology.edges()) {
+            incoming.merge(edge.to(), 1, Integer::sum);
+        }
+        List<String> order = new ArrayList<>();
+        boolean progressed = true;
+        while (progressed) {
+            progressed = false;
+            for (String name : names) {
+                if (!order.contains(name) && incoming.get(name) == 0) {
+                    order.add(name);
+                    progressed = true;
+                    for (Topology.Edge edge : topology.edges()) {
+                        if (edge.from().equals(name)) {
+                            incoming.merge(edge.to(), -1, Integer::sum);
+                        }
+                    }
+                }
+            }
+        }
+        names.stream().filter(name -> !order.contains(name)).forEach(order::add);
+        return order;
     }
 
     private static boolean reaches(Topology topology, String from, String to) {

@@ -48,6 +48,7 @@ public final class ConsoleTable {
                                 : operator.tuplesPerCpuSecond());
             }
         }
+        printDrops(summary.drops(), out);
         AnalysisSummary.Input input = summary.input();
         if (input.problemCount() > 0 || !summary.unsynchronizedPairs().isEmpty()) {
             out.printf(Locale.ROOT, "Input: %d files skipped, %d damaged blocks and %,d bytes"
@@ -59,5 +60,21 @@ public final class ConsoleTable {
         summary.unsynchronizedPairs().forEach(pair -> out.println("Unsynchronized: " + pair
                 + " (hops between them are unbounded; give --sync)"));
         summary.notes().forEach(note -> out.println("Note: " + note));
+    }
+
+    private static void printDrops(AnalysisSummary.Drops drops, PrintStream out) {
+        if (drops.channelRecordsDropped() == 0 && drops.channelCallsRejected() == 0
+                && drops.externalDropped() == 0) {
+            out.println("Drops: none" + (drops.external().isEmpty() ? " in the channel logs"
+                    : " (channel logs, generator and JOF)"));
+            return;
+        }
+        out.printf(Locale.ROOT, "Drops: %,d tuples before the engine (generator, JOF), %,d"
+                + " channel records dropped and %,d calls rejected by the profiler%n",
+                drops.externalDropped(), drops.channelRecordsDropped(),
+                drops.channelCallsRejected());
+        drops.external().stream().filter(source -> source.dropped() > 0)
+                .forEach(source -> out.printf(Locale.ROOT, "  %s: %,d dropped%n", source.name(),
+                        source.dropped()));
     }
 }

@@ -228,17 +228,23 @@ public final class SummaryBuilder {
                 if (samples == null || samples.isEmpty()) {
                     continue;
                 }
-                Sample first = samples.get(0);
-                Sample last = samples.get(samples.size() - 1);
                 if ("count".equals(channel.point())) {
                     counted = true;
-                    tuples += last.count();
+                    tuples += samples.get(samples.size() - 1).count();
                     addToBuckets(channel, samples, origin, bucketSeconds, buckets);
-                } else if (last.cpuNs() >= 0) {
-                    measuredCpu = true;
-                    boolean span = samples.size() > 1 && first.cpuNs() >= 0;
-                    cpuNs += span ? last.cpuNs() - first.cpuNs() : last.cpuNs();
-                    cpuTuples += span ? last.count() - first.count() : last.count();
+                } else {
+                    // -1 before the writer's first call and after its thread ended (a bolt's
+                    // channels close after its executor thread stops): measure between the
+                    // first and the last sample that could read the writer's CPU clock.
+                    List<Sample> read = samples.stream().filter(s -> s.cpuNs() >= 0).toList();
+                    if (!read.isEmpty()) {
+                        measuredCpu = true;
+                        Sample from = read.get(0);
+                        Sample to = read.get(read.size() - 1);
+                        boolean span = read.size() > 1;
+                        cpuNs += span ? to.cpuNs() - from.cpuNs() : to.cpuNs();
+                        cpuTuples += span ? to.count() - from.count() : to.count();
+                    }
                 }
             }
             List<double[]> throughput = new ArrayList<>();

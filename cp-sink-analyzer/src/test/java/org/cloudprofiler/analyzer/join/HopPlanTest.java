@@ -28,10 +28,23 @@ class HopPlanTest {
     void derivesTransferComputeAndEndToEndHops() {
         HopPlan plan = HopPlan.of(channels(), TOPOLOGY);
 
-        assertEquals(List.of("spout -> bolt", "bolt -> sink", "spout", "bolt", "spout => sink"),
+        // Along the data flow: each component's incoming transfers, then its compute hop.
+        assertEquals(List.of("spout", "spout -> bolt", "bolt", "bolt -> sink", "spout => sink"),
                 plan.hops().stream().map(Hop::name).toList());
         // spout in+out once, bolt in+out on both tasks (all grouping), sink in twice.
         assertEquals(2 + 4 + 2, plan.expectedEvents());
+    }
+
+    @Test
+    void hopsFollowTheDataFlowWhateverOrderTopologyJsonListsComponentsIn() {
+        Topology reversed = new Topology("run", List.of(TOPOLOGY.components().get(2),
+                TOPOLOGY.components().get(1), TOPOLOGY.components().get(0)),
+                List.of(TOPOLOGY.edges().get(1), TOPOLOGY.edges().get(0)));
+
+        assertEquals(HopPlan.of(channels(), TOPOLOGY).hops().stream().map(Hop::name).toList(),
+                HopPlan.of(channels(), reversed).hops().stream().map(Hop::name).toList());
+        assertEquals(List.of("spout", "bolt", "sink"), HopPlan.of(channels(), reversed)
+                .components());
     }
 
     @Test
@@ -60,8 +73,8 @@ class HopPlanTest {
 
         int endToEnd = plan.hops().size() - 1;
         assertEquals(300, statistics.get(endToEnd, Locality.MIXED).maxLatencyNs(), 0);
-        assertEquals(1, statistics.get(0, Locality.REMOTE).unbounded());
-        assertEquals(50, statistics.get(2, Locality.LOCAL).maxLatencyNs(), 0);
+        assertEquals(1, statistics.get(1, Locality.REMOTE).unbounded());   // spout -> bolt
+        assertEquals(50, statistics.get(0, Locality.LOCAL).maxLatencyNs(), 0);  // spout
     }
 
     private static List<ChannelInfo> channels() {

@@ -1,11 +1,15 @@
 package org.cloudprofiler.examples.ysb;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.KillOptions;
@@ -34,6 +38,8 @@ import picocli.CommandLine.Option;
         description = "Generator -> JofSpout -> profiled YSB topology on a LocalCluster.")
 public final class YsbLocalRun implements Callable<Integer> {
     private static final String TOPOLOGY = "ysb";
+    /** Per JOF receiver: at 50 k tuples/s (buckets of 1 ms) about 4 s of slack for the bolts. */
+    private static final int QUEUE_BUCKETS = 4096;
 
     @Option(names = "--rate", description = "Tuples per second (default ${DEFAULT-VALUE}).")
     long tuplesPerSecond = 100_000;
@@ -81,7 +87,7 @@ public final class YsbLocalRun implements Callable<Integer> {
     public Integer call() throws Exception {
         JofSpoutConfig jof = JofSpoutConfig.builder("127.0.0.1", basePort)
                 .setReceiversPerTask(receivers).setPayload(JofPayload.ysb())
-                .setQueueCapacity(1024).build();
+                .setQueueCapacity(QUEUE_BUCKETS).build();
         Config conf = YsbTopology.config(workers);
         if (handlers != null) {
             conf.put("cloudprofiler.handlers", handlers);
@@ -115,7 +121,7 @@ public final class YsbLocalRun implements Callable<Integer> {
             // Killing closes every task's channels, which flushes their logs.
             cluster.killTopologyWithOpts(TOPOLOGY, kill);
         }
-        return report(result, ended);
+        return report(result, ended, jofDrops(nodeDirectory));
     }
 
     private static void printSecond(GeneratorStats second) {
@@ -127,7 +133,23 @@ public final class YsbLocalRun implements Callable<Integer> {
         }
     }
 
-    private int report(GeneratorResult result, boolean ended) {
+    /** Tuples the spouts' JOFs dropped, from the drops.json each left (JofSpout). */
+    private static long jofDrops(Path nodeDirectory) throws IOException {
+        long dropped = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(
+                nodeDirectory.resolve(YsbTopology.EVENTS))) {
+            for (Path task : tasks) {
+                Path drops = task.resolve(DropsFile.FILE_NAME);
+                if (Files.exists(drops)) {
+                    dropped += new ObjectMapper().readTree(drops.toFile()).path("sources")
+                            .path(0).path("dropped").asLong();
+                }
+            }
+        }
+        return dropped;
+    }
+
+    private int report(GeneratorResult result, boolean ended, long jofDropped) {
         Map<WindowKey, Long> windows = CampaignWindows.of(TOPOLOGY);
         long views = windows.values().stream().mapToLong(Long::longValue).sum();
         System.out.printf(Locale.ROOT, "generator: %,d tuples sent at %,.0f tuples/s, %,d"
@@ -136,6 +158,13 @@ public final class YsbLocalRun implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "sink: %,d views counted in %,d campaign windows of %d"
                 + " s%n", views, windows.size(), YsbTopology.WINDOW_MS / 1000);
         int code = 0;
+        if (jofDropped > 0) {
+            System.out.printf(Locale.ROOT, "PROBLEM: the JofSpouts' queues were full and dropped"
+                    + " %,d tuples (counts in %s/*/drops.json): the topology did not keep up with"
+                    + " %,d tuples/s here; use a lower --rate%n", jofDropped, YsbTopology.EVENTS,
+                    tuplesPerSecond);
+            code = 1;
+        }
         for (String problem : result.problems()) {
             System.out.println("PROBLEM: " + problem);
             code = 1;

@@ -24,9 +24,9 @@ import java.util.stream.Stream;
  * call measured here and, read back from the files, records, size and first/last record.
  */
 @Command(
-        name = "demo",
+        name = "handler-tour",
         description = "Log tuples through a channel of every handler and show what the logs hold.")
-public final class DemoCommand implements Callable<Integer> {
+public final class HandlerTourCommand implements Callable<Integer> {
     private static final Set<HandlerType> RETURN_TRIP =
             EnumSet.of(HandlerType.RET_START, HandlerType.RET_END);
 
@@ -42,7 +42,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         Path directory = Path.of(CloudProfiler.logDirectory());
         out.printf(Locale.ROOT, "Logging %,d tuples (ids 0..%,d, then a poison pill) through one"
-                + " ZSTD channel per handler.%nLogs: %s/demo/0/%n%n", tuples, tuples - 1,
+                + " ZSTD channel per handler.%nLogs: %s/handler-tour/0/%n%n", tuples, tuples - 1,
                 directory);
         out.printf(Locale.ROOT, "%-12s %8s %11s %13s %10s %10s  %s%n", "handler", "ns/call",
                 "calls", "records", "file bytes", "B/record", "first and last record");
@@ -51,7 +51,7 @@ public final class DemoCommand implements Callable<Integer> {
             if (RETURN_TRIP.contains(handler)) {
                 continue;  // a pair across nodes, acking each tuple over UDP: not one channel
             }
-            String name = "demo/0/" + handler.name().toLowerCase(Locale.ROOT);
+            String name = "handler-tour/0/" + handler.name().toLowerCase(Locale.ROOT);
             double nsPerCall = logThrough(name, handler);
             LogSummary summary = LogReader.scan(findOwnLog(directory, name));
             problems += summary.problemCount();
@@ -70,7 +70,7 @@ public final class DemoCommand implements Callable<Integer> {
                 + "Not shown: RET_START/RET_END, the return-trip baseline: a pair of channels on"
                 + " two nodes (docs/log-format.md).%n"
                 + "Every figure right of ns/call was read back from the files; for all details:"
-                + "%n  java -jar cp-cli/target/cloudprofiler.jar inspect %s/demo%n",
+                + "%n  java -jar cp-cli/target/cloudprofiler.jar inspect %s/handler-tour%n",
                 CloudProfiler.tscHz() / 1e9, directory);
         return problems == 0 ? 0 : 1;
     }

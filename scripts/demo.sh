@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The demo behind `make demo` (after `make build`): the native generator feeds the profiled
+# Yahoo-streaming-benchmark topology through JofSpout on an embedded Storm LocalCluster for
+# DEMO_SECONDS at DEMO_RATE tuples/s; the poison pills end the run; then `cloudprofiler analyze`
+# turns the logs into per-hop latencies and prints its table. Storm and the analyzer (Flink) run
+# in separate JVMs: their logging bindings clash.
+#
+#   make demo [DEMO_RATE=50000] [DEMO_SECONDS=20]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+rate="${DEMO_RATE:-50000}"
+seconds="${DEMO_SECONDS:-20}"
+out="target/demo"
+examples_jar="$(ls examples/target/examples-*.jar | grep -v -- '-tests.jar$' | head -n 1)"
+cli_jar="cp-cli/target/cloudprofiler.jar"
+for built in "$examples_jar" examples/target/classpath.txt "$cli_jar"; do
+    if [[ ! -f "$built" ]]; then
+        echo "demo: $built is missing; run 'make build' first (make demo does)" >&2
+        exit 1
+    fi
+done
+
+rm -rf "$out"
+mkdir -p "$out"
+export CP_LOG_DIR="$out/logs"
+export CP_NODE_ID="demo-node"
+
+echo "== 1/2  generator -> JofSpout -> profiled YSB topology (Storm LocalCluster)"
+java -cp "$examples_jar:$(cat examples/target/classpath.txt)" \
+    org.cloudprofiler.examples.ysb.YsbLocalRun --rate "$rate" --seconds "$seconds" \
+    2> >(grep -v -e '^SLF4J' >&2)
+
+echo
+echo "== 2/2  cloudprofiler analyze (Flink MiniCluster)"
+status=0
+java -jar "$cli_jar" analyze --logs "$CP_LOG_DIR" --out "$out/analysis" || status=$?
+echo
+echo "Logs:   $CP_LOG_DIR"
+echo "Report: $(realpath "$out/analysis/report.html")"
+exit "$status"
