@@ -5,8 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.utils.Utils;
+
 /**
- * How a {@link JofSpout} receives: shaped like storm-kafka-client's {@code KafkaSpoutConfig}.
+ * How a {@link JofSpout} receives: shaped like storm-kafka-client's {@code KafkaSpoutConfig}
+ * (a builder from where to receive, then receivers, record translator or function with fields
+ * and stream, topic). KafkaSpout's first-poll strategy has no counterpart: nothing is stored to
+ * start from, a task emits what the generator sends once its receivers are bound.
  * Spout task {@code k} (its index among the spout's tasks) binds {@code receiversPerTask} JOF
  * receivers on {@code bindHost}, at ports {@code basePort + k·receiversPerTask + r}; point the
  * generator at all of them ({@link #endpoints(int)}). Immutable.
@@ -91,6 +97,17 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
         public Builder setRecordTranslator(JofRecordTranslator translator) {
             this.translator = translator;
             return this;
+        }
+
+        /** Emits {@code function}'s values as {@code fields} on the default stream. */
+        public Builder setRecordTranslator(JofRecordFunction function, Fields fields) {
+            return setRecordTranslator(function, fields, Utils.DEFAULT_STREAM_ID);
+        }
+
+        /** Emits {@code function}'s values as {@code fields} on {@code stream}. */
+        public Builder setRecordTranslator(JofRecordFunction function, Fields fields,
+                String stream) {
+            return setRecordTranslator(new SimpleJofRecordTranslator(function, fields, stream));
         }
 
         public Builder setTopic(String topic) {

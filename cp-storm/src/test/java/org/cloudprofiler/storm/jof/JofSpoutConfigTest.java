@@ -1,0 +1,75 @@
+package org.cloudprofiler.storm.jof;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.List;
+
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.utils.Utils;
+import org.junit.jupiter.api.Test;
+
+class JofSpoutConfigTest {
+
+    @Test
+    void theDefaultLayoutIsKafkaSpouts() {
+        JofSpoutConfig config = JofSpoutConfig.builder("127.0.0.1", 27000).setTopic("t").build();
+        JofRecord record = new JofRecord(config.topic(), 1, 42, "v");
+
+        assertEquals(List.of(new JofRecordTranslator.StreamDeclaration(Utils.DEFAULT_STREAM_ID,
+                new Fields("topic", "partition", "offset", "key", "value"))).toString(),
+                config.translator().streams().toString());
+        assertEquals(java.util.Arrays.asList("t", 1, 42L, null, "v"),
+                config.translator().apply(record));
+    }
+
+    @Test
+    void aFunctionWithFieldsAndAStreamTranslatesLikeKafkaSpoutsFunc() throws Exception {
+        JofSpoutConfig config = JofSpoutConfig.builder("127.0.0.1", 27000)
+                .setRecordTranslator(r -> List.of(r.tupleId(), r.value()),
+                        new Fields("id", "event"), "events")
+                .build();
+        // Topologies are serialized when submitted: the translator must survive it.
+        JofSpoutConfig copy = roundTrip(config);
+        JofRecord record = new JofRecord("jof", 0, 7, "payload");
+
+        assertEquals(List.of(7L, "payload"), copy.translator().apply(record));
+        assertEquals("events", copy.translator().streamFor(record));
+        assertEquals(List.of("id", "event"),
+                copy.translator().streams().get(0).fields().toList());
+    }
+
+    @Test
+    void endpointsFollowTaskThenReceiver() {
+        JofSpoutConfig config = JofSpoutConfig.builder("10.0.0.5", 27000)
+                .setReceiversPerTask(2).build();
+
+        assertEquals(List.of("tcp://10.0.0.5:27000", "tcp://10.0.0.5:27001",
+                "tcp://10.0.0.5:27002", "tcp://10.0.0.5:27003"), config.endpoints(2));
+        assertEquals(List.of("tcp://10.0.0.5:27002", "tcp://10.0.0.5:27003"),
+                config.taskEndpoints(1));
+    }
+
+    @Test
+    void impossibleSettingsAreRefusedWithTheirValues() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> JofSpoutConfig.builder("127.0.0.1", 70000).build());
+        assertTrue(refused.getMessage().contains("port 70000"), refused.getMessage());
+    }
+
+    private static JofSpoutConfig roundTrip(JofSpoutConfig config) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(config);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(
+                new ByteArrayInputStream(bytes.toByteArray()))) {
+            return (JofSpoutConfig) in.readObject();
+        }
+    }
+}
