@@ -1,0 +1,192 @@
+package org.cloudprofiler.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongUnaryOperator;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.cloudprofiler.analyzer.GoldenLogSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code cloudprofiler analyze --cluster}: a Flink standalone session cluster started from the
+ * Maven jars (a job manager process and a task manager process, with Flink and nothing of
+ * ours on their class path), and the packaged {@code cloudprofiler.jar} submitting the
+ * analyzer to it from a third process, shipping itself as the job's jar.
+ */
+class AnalyzeOnStandaloneClusterITCase {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration STARTUP = Duration.ofSeconds(120);
+
+    @TempDir
+    Path directory;
+
+    private final List<Process> cluster = new ArrayList<>();
+
+    @AfterEach
+    void stopTheCluster() throws InterruptedException {
+        for (Process process : cluster) {
+            process.destroy();
+        }
+        for (Process process : cluster) {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    @Test
+    void theShippedJarRunsOnAStandaloneSessionCluster() throws Exception {
+        Path logs = directory.resolve("logs");
+        GoldenLogSet.write(logs, 300, "node-a", LongUnaryOperator.identity());
+        int restPort = freePort();
+        Path conf = writeConfig(restPort);
+        cluster.add(start("jobmanager",
+                "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint", conf));
+        cluster.add(start("taskmanager",
+                "org.apache.flink.runtime.taskexecutor.TaskManagerRunner", conf));
+        awaitTaskManager(restPort);
+
+        Path out = directory.resolve("out");
+        Path cliLog = directory.resolve("cli.log");
+        Process cli = new ProcessBuilder(javaBinary(), "-jar", cliJar().toString(), "analyze",
+                "--logs", logs.toString(), "--out", out.toString(),
+                "--cluster", "localhost:" + restPort)
+                .redirectErrorStream(true).redirectOutput(cliLog.toFile()).start();
+        assertTrue(cli.waitFor(5, TimeUnit.MINUTES), "the analyzer did not finish");
+        assertEquals(0, cli.exitValue(), () -> read(cliLog));
+
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals(300, summary.path("tuples").path("complete").asLong(), () -> read(cliLog));
+        JsonNode jobs = JSON.readTree(get(restPort, "/jobs/overview")).path("jobs");
+        assertEquals(1, jobs.size(), jobs::toString);
+        assertEquals("FINISHED", jobs.get(0).path("state").asText(), jobs::toString);
+    }
+
+    private Path writeConfig(int restPort) throws IOException {
+        Path conf = Files.createDirectories(directory.resolve("conf"));
+        Files.writeString(conf.resolve("config.yaml"), String.join("\n",
+                "jobmanager.rpc.address: localhost",
+                "jobmanager.rpc.port: " + freePort(),
+                "jobmanager.bind-host: localhost",
+                "rest.address: localhost",
+                "rest.bind-address: localhost",
+                "rest.port: " + restPort,
+                "taskmanager.host: localhost",
+                "taskmanager.bind-host: localhost",
+                "taskmanager.numberOfTaskSlots: 2",
+                "jobmanager.memory.process.size: 1g",
+                // What Flink's start scripts would compute and pass to a task manager.
+                "taskmanager.cpu.cores: 2",
+                "taskmanager.memory.framework.heap.size: 128m",
+                "taskmanager.memory.task.heap.size: 384m",
+                "taskmanager.memory.managed.size: 128m",
+                "taskmanager.memory.framework.off-heap.size: 128m",
+                "taskmanager.memory.task.off-heap.size: 0m",
+                "taskmanager.memory.network.min: 64m",
+                "taskmanager.memory.network.max: 64m",
+                "taskmanager.memory.jvm-metaspace.size: 256m",
+                "taskmanager.memory.jvm-overhead.min: 192m",
+                "taskmanager.memory.jvm-overhead.max: 192m",
+                "io.tmp.dirs: " + Files.createDirectories(directory.resolve("tmp")),
+                ""));
+        return conf;
+    }
+
+    /** A cluster process on Flink's jars alone: nothing of cloudprofiler on its class path. */
+    private Process start(String name, String mainClass, Path conf) throws IOException {
+        List<String> command = new ArrayList<>(List.of(javaBinary()));
+        command.addAll(Arrays.asList(System.getProperty("flink.jvm.opens", "").split(" ")));
+        command.removeIf(String::isBlank);
+        command.addAll(List.of("-Xmx768m", "-cp", flinkClassPath(), mainClass,
+                "--configDir", conf.toString()));
+        Path log = directory.resolve(name + ".log");
+        return new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+    }
+
+    private static String flinkClassPath() {
+        String testClassPath = System.getProperty("surefire.test.class.path",
+                System.getProperty("java.class.path"));
+        return Arrays.stream(testClassPath.split(File.pathSeparator))
+                .filter(entry -> entry.endsWith(".jar"))
+                .filter(entry -> !entry.contains("cloudprofiler") && !entry.contains("/cp-"))
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    private void awaitTaskManager(int restPort) throws Exception {
+        long deadline = System.nanoTime() + STARTUP.toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < deadline) {
+            for (Process process : cluster) {
+                assertTrue(process.isAlive(), () -> "a cluster process exited:\n"
+                        + read(directory.resolve("jobmanager.log"))
+                        + read(directory.resolve("taskmanager.log")));
+            }
+            try {
+                last = get(restPort, "/overview");
+                if (JSON.readTree(last).path("taskmanagers").asInt() >= 1) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                last = notYet.toString();
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("no task manager registered within " + STARTUP + ": " + last
+                + "\n" + read(directory.resolve("taskmanager.log")));
+    }
+
+    private static String get(int port, String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://localhost:" + port + path)).timeout(Duration.ofSeconds(5))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("HTTP " + response.statusCode() + " from " + path);
+        }
+        return response.body();
+    }
+
+    private static Path cliJar() {
+        Path jar = Path.of("target", "cloudprofiler.jar");
+        assertTrue(Files.isRegularFile(jar), "run after `package`: " + jar.toAbsolutePath());
+        return jar;
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+}
