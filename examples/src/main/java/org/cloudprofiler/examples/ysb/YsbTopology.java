@@ -2,6 +2,7 @@ package org.cloudprofiler.examples.ysb;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
@@ -50,44 +51,16 @@ public final class YsbTopology {
     public static StormTopology profiled(IRichSpout events, int spoutTasks, int boltTasks,
             Map<String, String> campaignOfAd) {
         ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
-        return wire(new Wiring() {
-            @Override
-            public SpoutDeclarer spout(String id, IRichSpout spout, int tasks) {
-                return builder.setSpout(id, spout, tasks);
-            }
-
-            @Override
-            public BoltDeclarer bolt(String id, IBasicBolt bolt, int tasks) {
-                return builder.setBolt(id, bolt, tasks);
-            }
-
-            @Override
-            public StormTopology create() {
-                return builder.createTopology();
-            }
-        }, events, spoutTasks, boltTasks, campaignOfAd);
+        return wire(new Wiring(builder::setSpout, builder::setBolt, builder::createTopology),
+                events, spoutTasks, boltTasks, campaignOfAd);
     }
 
     /** The same topology built with Storm's own builder: no profiling at all (the baseline). */
     public static StormTopology uninstrumented(IRichSpout events, int spoutTasks, int boltTasks,
             Map<String, String> campaignOfAd) {
         TopologyBuilder builder = new TopologyBuilder();
-        return wire(new Wiring() {
-            @Override
-            public SpoutDeclarer spout(String id, IRichSpout spout, int tasks) {
-                return builder.setSpout(id, spout, tasks);
-            }
-
-            @Override
-            public BoltDeclarer bolt(String id, IBasicBolt bolt, int tasks) {
-                return builder.setBolt(id, bolt, tasks);
-            }
-
-            @Override
-            public StormTopology create() {
-                return builder.createTopology();
-            }
-        }, events, spoutTasks, boltTasks, campaignOfAd);
+        return wire(new Wiring(builder::setSpout, builder::setBolt, builder::createTopology),
+                events, spoutTasks, boltTasks, campaignOfAd);
     }
 
     /**
@@ -109,24 +82,28 @@ public final class YsbTopology {
                     + spoutTasks + " spout and " + boltTasks + " bolt tasks");
         }
         Fields byCampaign = new Fields(YsbFields.CAMPAIGN_ID);
-        wiring.spout(EVENTS, events, spoutTasks);
-        wiring.bolt(DESERIALIZE, new DeserializeBolt(), boltTasks).shuffleGrouping(EVENTS);
-        wiring.bolt(FILTER, new FilterViewsBolt(), boltTasks).shuffleGrouping(DESERIALIZE);
-        wiring.bolt(PROJECT, new ProjectBolt(), boltTasks).shuffleGrouping(FILTER);
-        wiring.bolt(JOIN, new JoinCampaignBolt(campaignOfAd), boltTasks).shuffleGrouping(PROJECT);
-        wiring.bolt(WINDOW_COUNT, new WindowCountBolt(WINDOW_MS, RETAINED_WINDOWS), boltTasks)
+        wiring.spout().set(EVENTS, events, spoutTasks);
+        wiring.bolt().set(DESERIALIZE, new DeserializeBolt(), boltTasks).shuffleGrouping(EVENTS);
+        wiring.bolt().set(FILTER, new FilterViewsBolt(), boltTasks).shuffleGrouping(DESERIALIZE);
+        wiring.bolt().set(PROJECT, new ProjectBolt(), boltTasks).shuffleGrouping(FILTER);
+        wiring.bolt().set(JOIN, new JoinCampaignBolt(campaignOfAd), boltTasks).shuffleGrouping(PROJECT);
+        wiring.bolt().set(WINDOW_COUNT, new WindowCountBolt(WINDOW_MS, RETAINED_WINDOWS), boltTasks)
                 .fieldsGrouping(JOIN, byCampaign);
-        wiring.bolt(SINK, new CampaignWindowSink(), boltTasks)
+        wiring.bolt().set(SINK, new CampaignWindowSink(), boltTasks)
                 .fieldsGrouping(WINDOW_COUNT, byCampaign);
-        return wiring.create();
+        return wiring.create().get();
     }
 
     /** What {@link #wire} needs of a topology builder, profiled or not. */
-    private interface Wiring {
-        SpoutDeclarer spout(String id, IRichSpout spout, int tasks);
+    private record Wiring(SpoutSetter spout, BoltSetter bolt, Supplier<StormTopology> create) {}
 
-        BoltDeclarer bolt(String id, IBasicBolt bolt, int tasks);
+    @FunctionalInterface
+    private interface SpoutSetter {
+        SpoutDeclarer set(String id, IRichSpout spout, Number tasks);
+    }
 
-        StormTopology create();
+    @FunctionalInterface
+    private interface BoltSetter {
+        BoltDeclarer set(String id, IBasicBolt bolt, Number tasks);
     }
 }
