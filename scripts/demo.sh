@@ -5,12 +5,13 @@
 # turns the logs into per-hop latencies and prints its table. Storm and the analyzer (Flink) run
 # in separate JVMs: their logging bindings clash.
 #
-#   make demo [DEMO_RATE=50000] [DEMO_SECONDS=20]
+#   make demo [DEMO_RATE=50000] [DEMO_SECONDS=20] [DEMO_PORT=27000]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rate="${DEMO_RATE:-50000}"
 seconds="${DEMO_SECONDS:-20}"
+port="${DEMO_PORT:-27000}"
 out="target/demo"
 examples_jar="$(ls examples/target/examples-*.jar | grep -v -- '-tests.jar$' | head -n 1)"
 cli_jar="cp-cli/target/cloudprofiler.jar"
@@ -28,7 +29,7 @@ export CP_NODE_ID="demo-node"
 
 echo "== 1/2  generator -> JofSpout -> profiled YSB topology (Storm LocalCluster)"
 java -cp "$examples_jar:$(cat examples/target/classpath.txt)" \
-    org.cloudprofiler.examples.ysb.YsbLocalRun --rate "$rate" --seconds "$seconds" \
+    org.cloudprofiler.examples.ysb.YsbLocalRun --rate "$rate" --seconds "$seconds" --port "$port" \
     2> >(grep -v -e '^SLF4J' >&2)
 
 echo

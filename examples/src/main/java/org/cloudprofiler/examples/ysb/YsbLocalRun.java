@@ -1,10 +1,14 @@
 package org.cloudprofiler.examples.ysb;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -93,6 +97,12 @@ public final class YsbLocalRun implements Callable<Integer> {
             conf.put("cloudprofiler.handlers", handlers);
         }
         ProfiledTopologyBuilder.checkConfig(conf);
+        String taken = takenPort(jof.endpoints(spoutTasks));
+        if (taken != null) {
+            System.out.println("PROBLEM: " + taken + " is in use, so a JofSpout could not bind"
+                    + " its receiver there; choose other ports with --port");
+            return 2;
+        }
         Map<String, String> campaigns = Generator.ysbAdCampaigns(seed);
         CampaignWindows.clear(TOPOLOGY);
 
@@ -122,6 +132,20 @@ public final class YsbLocalRun implements Callable<Integer> {
             cluster.killTopologyWithOpts(TOPOLOGY, kill);
         }
         return report(result, ended, jofDrops(nodeDirectory));
+    }
+
+    /** The first of {@code endpoints} (tcp://host:port) that cannot be bound now, or null. */
+    private static String takenPort(List<String> endpoints) {
+        for (String endpoint : endpoints) {
+            URI uri = URI.create(endpoint);
+            try (ServerSocket probe = new ServerSocket(uri.getPort(), 1,
+                    InetAddress.getByName(uri.getHost()))) {
+                probe.setReuseAddress(true);
+            } catch (IOException inUse) {
+                return endpoint;
+            }
+        }
+        return null;
     }
 
     private static void printSecond(GeneratorStats second) {
