@@ -114,7 +114,7 @@ public final class HopPlan implements Serializable {
                 }
             }
             int c = names.indexOf(name);
-            if (has[c][IN] && has[c][OUT]) {
+            if (has[c][IN] && has[c][OUT] && emitsDownstream(topology, name)) {
                 hops.add(new Hop(hops.size(), HopKind.COMPUTE, name, name, name));
             }
         }
@@ -164,6 +164,15 @@ public final class HopPlan implements Serializable {
         }
         names.stream().filter(name -> !order.contains(name)).forEach(order::add);
         return order;
+    }
+
+    /**
+     * Whether {@code name} has a downstream edge; without {@code topology.json}, assumed. A sink's
+     * {@code out} channel stays empty, so it is neither expected nor a compute hop's end.
+     */
+    private static boolean emitsDownstream(Topology topology, String name) {
+        return topology == null
+                || topology.edges().stream().anyMatch(edge -> edge.from().equals(name));
     }
 
     private static boolean reaches(Topology topology, String from, String to) {
@@ -216,7 +225,8 @@ public final class HopPlan implements Serializable {
         int events = 0;
         for (int c = 0; c < names.size(); c++) {
             if (described.containsKey(names.get(c))) {
-                int points = (has[c][IN] ? 1 : 0) + (has[c][OUT] ? 1 : 0);
+                int points = (has[c][IN] ? 1 : 0)
+                        + (has[c][OUT] && emitsDownstream(topology, names.get(c)) ? 1 : 0);
                 events += copies.getOrDefault(names.get(c), 0) * points;
             }
         }

@@ -48,6 +48,18 @@ class HopPlanTest {
     }
 
     @Test
+    void aSinksEmptyOutChannelIsNeitherAComputeHopNorAnExpectedEvent() {
+        List<ChannelInfo> withSinkOut = new ArrayList<>(channels());
+        withSinkOut.add(channel(withSinkOut.size(), "a", "sink/4/out"));
+
+        HopPlan plan = HopPlan.of(withSinkOut, TOPOLOGY);
+
+        assertEquals(HopPlan.of(channels(), TOPOLOGY).hops().stream().map(Hop::name).toList(),
+                plan.hops().stream().map(Hop::name).toList());
+        assertEquals(2 + 4 + 2, plan.expectedEvents());
+    }
+
+    @Test
     void withoutATopologyOnlyComputeHopsAndANote() {
         HopPlan plan = HopPlan.of(channels(), null);
 
@@ -82,11 +94,15 @@ class HopPlanTest {
         String[][] names = {{"a", "spout/1/in"}, {"a", "spout/1/out"}, {"b", "bolt/2/in"},
             {"b", "bolt/2/out"}, {"b", "bolt/3/in"}, {"b", "bolt/3/out"}, {"a", "sink/4/in"}};
         for (String[] name : names) {
-            String[] parts = name[1].split("/");
-            channels.add(new ChannelInfo(channels.size(), "/logs/" + name[1], 1, name[0], name[1],
-                    parts[0], Integer.parseInt(parts[1]), parts[2], HandlerType.BUFFERED_ID,
-                    1_000_000_000L, 0, 0));
+            channels.add(channel(channels.size(), name[0], name[1]));
         }
         return channels;
+    }
+
+    private static ChannelInfo channel(int index, String node, String name) {
+        String[] parts = name.split("/");
+        return new ChannelInfo(index, "/logs/" + name, 1, node, name, parts[0],
+                Integer.parseInt(parts[1]), parts[2], HandlerType.BUFFERED_ID, 1_000_000_000L, 0,
+                0);
     }
 }
