@@ -12,11 +12,11 @@ import org.apache.storm.tuple.Values;
 /**
  * The ceiling of Storm ingestion on this machine: a spout whose tuples cost nothing to make.
  * It emits preallocated tuples with KafkaSpout's fields ({@code topic, partition, offset, key,
- * value}, the value a preallocated byte array) at a fixed rate on an absolute schedule: each
- * {@code nextTuple} emits every tuple that is due, at most {@code maxTuplesPerCall}, for the
- * run's duration; then it is exhausted and reports to its {@link RunTally}. A spout that falls
- * behind does not catch up after the end: its shortfall is the achieved rate's. No message ids.
- * The rate is the task's. Called on the task's executor thread.
+ * value}, the value a preallocated byte array) on an absolute schedule of {@code rate ×
+ * duration} tuples: each {@code nextTuple} emits every tuple that is due, at most {@code
+ * maxTuplesPerCall}. A spout that falls behind catches up after the schedule's end, for at most
+ * {@code giveUpNs}; then, or once every tuple is out, it is exhausted and reports to its {@link
+ * RunTally}. No message ids. The rate is the task's. Called on the task's executor thread.
  */
 final class CeilingSpout extends BaseRichSpout {
     private static final long serialVersionUID = 1L;
@@ -26,6 +26,7 @@ final class CeilingSpout extends BaseRichSpout {
     private final String runId;
     private final long tuplesPerSecond;
     private final long durationNs;
+    private final long giveUpNs;
     private final long tupleCount;
     private final int maxTuplesPerCall;
     private final int valueBytes;
@@ -38,14 +39,16 @@ final class CeilingSpout extends BaseRichSpout {
     private transient boolean done;
 
     /**
+     * @param giveUpNs how long after the schedule's end a late spout may go on emitting
      * @param maxTuplesPerCall bounds one {@code nextTuple}, so Storm's executor gets its turn
      * @param valueBytes the size of the {@code value} field
      */
-    CeilingSpout(String runId, long tuplesPerSecond, long durationNs, int maxTuplesPerCall,
-            int valueBytes) {
+    CeilingSpout(String runId, long tuplesPerSecond, long durationNs, long giveUpNs,
+            int maxTuplesPerCall, int valueBytes) {
         this.runId = runId;
         this.tuplesPerSecond = tuplesPerSecond;
         this.durationNs = durationNs;
+        this.giveUpNs = giveUpNs;
         this.tupleCount = Math.multiplyExact(tuplesPerSecond, durationNs) / 1_000_000_000L;
         this.maxTuplesPerCall = maxTuplesPerCall;
         this.valueBytes = valueBytes;
@@ -84,7 +87,7 @@ final class CeilingSpout extends BaseRichSpout {
                 collector.emit(tuples[(int) (emitted % PREALLOCATED_TUPLES)]);
             }
         }
-        if (emitted == tupleCount || nowNs - startNs >= durationNs) {
+        if (emitted == tupleCount || nowNs - startNs >= durationNs + giveUpNs) {
             done = true;
             tally.reportSource(new SourceReport(emitted, 0, startNs, System.nanoTime(),
                     lag.finish()));

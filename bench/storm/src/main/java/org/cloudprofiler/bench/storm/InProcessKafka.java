@@ -15,6 +15,8 @@ import org.apache.kafka.common.test.TestKitNodes;
  * each run creates its own topic and deletes it afterwards, so the broker's log stays small.
  * Not thread-safe.
  */
+// Closing waits for Storm or Kafka and may be interrupted: the benchmark ends then anyway.
+@SuppressWarnings("try")
 final class InProcessKafka implements AutoCloseable {
     private final KafkaClusterTestKit kit;
     private final Admin admin;

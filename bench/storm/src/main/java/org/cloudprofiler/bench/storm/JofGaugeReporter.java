@@ -6,7 +6,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import org.apache.storm.Config;
 import org.apache.storm.metrics2.reporters.StormReporter;
@@ -28,6 +27,8 @@ public final class JofGaugeReporter implements StormReporter {
     /** For Storm, which instantiates reporters by class name. */
     public JofGaugeReporter() {}
 
+    // Deprecated in favour of a provider-taking default that calls it; still abstract in 2.8.
+    @SuppressWarnings("deprecation")
     @Override
     public void prepare(MetricRegistry metricsRegistry, Map<String, Object> topoConf,
             Map<String, Object> reporterConf) {
@@ -58,11 +59,12 @@ public final class JofGaugeReporter implements StormReporter {
      * The sum over every task of the topology's JOF gauge {@code counter} (e.g.
      * {@code tuples-dropped}), or -1 if no worker of it has registered one.
      */
+    @SuppressWarnings("rawtypes") // MetricRegistry.getGauges() hands out raw Gauges.
     static long sum(String topologyName, String counter) {
         long sum = 0;
         boolean found = false;
         for (MetricRegistry registry : REGISTRIES.getOrDefault(topologyName, List.of())) {
-            for (Map.Entry<String, Gauge> gauge : registry.getGauges().entrySet()) {
+            for (var gauge : registry.getGauges().entrySet()) {
                 if (gauge.getKey().endsWith(PREFIX + counter)
                         && gauge.getValue().getValue() instanceof Number value) {
                     sum += value.longValue();

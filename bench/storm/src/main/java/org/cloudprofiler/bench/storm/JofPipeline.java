@@ -14,6 +14,8 @@ import org.cloudprofiler.storm.jof.JofSpoutConfig;
  * drops are the generator's (sends that would block) plus the JOF's (full queues), the latter
  * read from the spout's {@code cloudprofiler.jof.*} gauges through {@link JofGaugeReporter}.
  */
+// Closing waits for Storm or Kafka and may be interrupted: the benchmark ends then anyway.
+@SuppressWarnings("try")
 final class JofPipeline extends StormIngestionPipeline {
     // The spouts bind their receivers when the topology is up; the generator waits for them.
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(60);

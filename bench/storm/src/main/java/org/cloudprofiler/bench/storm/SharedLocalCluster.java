@@ -11,6 +11,8 @@ import org.apache.storm.topology.IRichSpout;
  * submits a fresh topology under a unique name and kills it afterwards, so no run starts with
  * another's leftovers and none pays for a cluster start. Not thread-safe.
  */
+// Closing waits for Storm or Kafka and may be interrupted: the benchmark ends then anyway.
+@SuppressWarnings("try")
 final class SharedLocalCluster implements AutoCloseable {
     private static final Duration GONE_TIMEOUT = Duration.ofSeconds(60);
     private static final long POLL_MS = 20;

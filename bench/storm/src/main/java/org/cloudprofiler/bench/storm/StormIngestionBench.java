@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import org.apache.storm.kafka.spout.KafkaSpoutConfig;
 import org.cloudprofiler.generator.search.MaxThroughputSearch;
 import org.cloudprofiler.generator.search.PassCriteria;
 import org.cloudprofiler.generator.search.RunResult;
@@ -31,6 +32,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "storm-ingestion-bench", mixinStandardHelpOptions = true,
         description = "Max sustainable Storm ingestion: KafkaSpout, JofSpout, ceiling.")
+// Closing waits for Storm or Kafka and may be interrupted: the benchmark ends then anyway.
+@SuppressWarnings("try")
 public final class StormIngestionBench implements Callable<Integer> {
     /** The sources, in the order they are searched. */
     enum Source { KAFKA, JOF, CEILING }
@@ -107,6 +110,11 @@ public final class StormIngestionBench implements Callable<Integer> {
             + " max.poll.records (default: ${DEFAULT-VALUE}, Kafka's own default).")
     private int kafkaMaxPollRecords = 500;
 
+    @Option(names = "--kafka-guarantee", description = "The KafkaSpout's processing guarantee"
+            + " (default: ${DEFAULT-VALUE}: no message ids, like the other spouts).")
+    private KafkaSpoutConfig.ProcessingGuarantee kafkaGuarantee =
+            KafkaSpoutConfig.ProcessingGuarantee.NO_GUARANTEE;
+
     @Option(names = "--json", description = "Also write every step and the answers here.")
     private Path json;
 
@@ -138,7 +146,7 @@ public final class StormIngestionBench implements Callable<Integer> {
             if (only.contains(Source.KAFKA)) {
                 try (InProcessKafka kafka = InProcessKafka.start();
                         KafkaPipeline pipeline = new KafkaPipeline(cluster, drainWait, kafka,
-                                kafkaMaxPollRecords, VALUE_BYTES)) {
+                                kafkaMaxPollRecords, kafkaGuarantee, VALUE_BYTES)) {
                     outcomes.add(search(pipeline, criteria, duration, kafkaSearch, report));
                 }
             }
@@ -203,6 +211,7 @@ public final class StormIngestionBench implements Callable<Integer> {
                 jofBucketsPerCall, bucketTuples, generatorSenders));
         settings.put("ceilingTuplesPerCall", ceilingTuplesPerCall);
         settings.put("kafkaMaxPollRecords", kafkaMaxPollRecords);
+        settings.put("kafkaGuarantee", kafkaGuarantee);
         settings.put("loadAverage", loadAverage());
         return settings;
     }

@@ -12,6 +12,8 @@ import org.cloudprofiler.generator.search.RunResult;
  * {@code drainWait}, and a drain that does not finish counts in the lag. Closing it releases
  * what it holds across runs (the shared cluster is the caller's). Not thread-safe.
  */
+// Closing waits for Storm and Kafka and may be interrupted: the benchmark ends then anyway.
+@SuppressWarnings("try")
 abstract class StormIngestionPipeline implements IngestionPipeline, AutoCloseable {
     protected final SharedLocalCluster cluster;
     private final String name;
@@ -36,6 +38,11 @@ abstract class StormIngestionPipeline implements IngestionPipeline, AutoCloseabl
         return lastRun.result();
     }
 
+    /** How long a run waits for the drain after its schedule's end. */
+    protected final Duration drainWait() {
+        return drainWait;
+    }
+
     /** The last run's figures, null before the first. */
     final MeasuredRun lastRun() {
         return lastRun;
@@ -43,7 +50,7 @@ abstract class StormIngestionPipeline implements IngestionPipeline, AutoCloseabl
 
     /** Nothing to release unless a source holds something across runs. */
     @Override
-    public void close() {}
+    public void close() throws Exception {}
 
     /** One complete run, from submitting the topology to killing it. */
     protected abstract MeasuredRun measure(long targetTuplesPerSecond, Duration duration)
