@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and prints their figures; docs/benchmarks.md says what each one means and
-# what this machine measured. About 5 minutes on 2 cores, plus about 15 for storm. Asserts
+# what this machine measured. About 5 minutes on 2 cores, plus about 11 for storm. Asserts
 # nothing.
 #
 #   bash bench/run.sh [all|java|native|generator|analyzer|storm]
