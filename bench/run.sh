@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and prints their figures; docs/benchmarks.md says what each one means and
-# what this machine measured. About 5 minutes on 2 cores. Asserts nothing.
+# what this machine measured. About 5 minutes on 2 cores, plus about 11 for storm. Asserts
+# nothing.
 #
-#   bash bench/run.sh [all|java|native|generator|analyzer]
+#   bash bench/run.sh [all|java|native|generator|analyzer|storm]
 #
 # java:   JMH, Java logTS per handler, the clock baselines, timestamp translation (fast
 #         MinRTT, its BigDecimal reference, hull) and the Java Object Factory's YSB throughput
@@ -17,14 +18,20 @@
 # analyzer: writes 10 M tuples x 6 channels with the native library (AnalyzerLogSet), then times
 #         `cloudprofiler analyze` on them (cp-cli/target/cloudprofiler.jar, from `make build`)
 #         and reports records per second and peak memory. ANALYZER_TUPLES overrides 1e7.
+# storm:  Storm ingestion (issue 5): the max-throughput search, in one run, for KafkaSpout fed by
+#         an in-process broker, JofSpout fed by the native generator, and the ceiling (a spout
+#         of preallocated tuples), each into a null bolt on one LocalCluster; prints every step,
+#         the three maxima and JofSpout's ratios to the other two (bench/storm,
+#         StormIngestionBench; its --help lists the options, STORM_BENCH_OPTS passes them).
+#         Writes bench/storm/target/storm-ingestion.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 part="${1:-all}"
 case "$part" in
-    all | java | native | generator | analyzer) ;;
+    all | java | native | generator | analyzer | storm) ;;
     *)
-        echo "usage: bash bench/run.sh [all|java|native|generator|analyzer]" >&2
+        echo "usage: bash bench/run.sh [all|java|native|generator|analyzer|storm]" >&2
         exit 2
         ;;
 esac
@@ -158,6 +165,19 @@ run_analyzer() {
     rm -rf "$set"
 }
 
+run_storm() {
+    local classpath=bench/storm/target/classpath.txt
+    if [[ ! -f "$classpath" ]]; then
+        ./mvnw -B -ntp -q -pl bench/storm -am -DskipTests install
+    fi
+    echo "### Storm ingestion: max sustainable tuples/s into a null bolt, KafkaSpout, JofSpout" \
+        "and the ceiling"
+    # shellcheck disable=SC2086
+    measured java -cp "bench/storm/target/classes:$(cat "$classpath")" \
+        org.cloudprofiler.bench.storm.StormIngestionBench \
+        --json bench/storm/target/storm-ingestion.json ${STORM_BENCH_OPTS:-}
+}
+
 if [[ "$part" == all || "$part" == java ]]; then
     run_java
 fi
@@ -169,4 +189,7 @@ if [[ "$part" == all || "$part" == generator ]]; then
 fi
 if [[ "$part" == all || "$part" == analyzer ]]; then
     run_analyzer
+fi
+if [[ "$part" == all || "$part" == storm ]]; then
+    run_storm
 fi

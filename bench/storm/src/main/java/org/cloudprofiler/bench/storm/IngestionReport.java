@@ -1,0 +1,144 @@
+package org.cloudprofiler.bench.storm;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.cloudprofiler.generator.search.RunResult;
+import org.cloudprofiler.generator.search.SearchStep;
+
+/** Prints the benchmark's progress lines and final table, and writes its JSON. */
+final class IngestionReport {
+    /** Issue 5: JofSpout sustains at least this many times KafkaSpout's rate. */
+    static final double JOF_OVER_KAFKA_TARGET = 5;
+    /** Issue 5: and at least this share of the ceiling. */
+    static final double JOF_OVER_CEILING_TARGET = 0.70;
+
+    private final PrintStream out;
+
+    IngestionReport(PrintStream out) {
+        this.out = out;
+    }
+
+    /**
+     * One line per step, as soon as it ran, with the reasons it failed and the JVM's live
+     * threads once its topology was gone (a leak would make them grow from run to run).
+     */
+    void step(String source, SearchStep step, MeasuredRun run, int liveThreads) {
+        RunResult r = step.result();
+        out.printf(Locale.ROOT, "%-8s #%-2d %-9s %,12d/s  %s  achieved %,12.0f/s  emitted %,d"
+                + "  dropped %,d  ingested %,d  lag p99 %.2f ms, max %.2f ms  drain %s"
+                + "  threads %d%n", source, step.index(), step.stage(),
+                r.targetTuplesPerSecond(), step.passed() ? "pass" : "FAIL",
+                r.achievedTuplesPerSecond(), r.emitted(), r.dropped(), r.ingested(),
+                r.lagP99Ns() / 1e6, r.lagMaxNs() / 1e6, drain(run.drainNs()), liveThreads);
+        if (!run.details().isEmpty()) {
+            out.println("            " + run.details());
+        }
+        for (String failure : step.failures()) {
+            out.println("            failed: " + failure);
+        }
+        out.flush();
+    }
+
+    /** The maxima of every source searched, and the two ratios against their targets. */
+    void table(List<SourceOutcome> outcomes) {
+        out.println();
+        out.printf(Locale.ROOT, "%-10s %18s %18s %6s%n", "source", "max sustained/s",
+                "lowest failed/s", "runs");
+        for (SourceOutcome outcome : outcomes) {
+            long failed = outcome.search().lowestFailedTuplesPerSecond();
+            out.printf(Locale.ROOT, "%-10s %,18d %18s %6d%n", outcome.source(),
+                    outcome.search().maxSustainedTuplesPerSecond(),
+                    failed < 0 ? "none (limit)" : String.format(Locale.ROOT, "%,d", failed),
+                    outcome.search().steps().size());
+        }
+        for (Map.Entry<String, Double> ratio : ratios(outcomes).entrySet()) {
+            boolean overKafka = ratio.getKey().endsWith("/kafka");
+            double target = overKafka ? JOF_OVER_KAFKA_TARGET : JOF_OVER_CEILING_TARGET;
+            out.printf(Locale.ROOT, "%-16s %s (target ≥ %s): %s%n", ratio.getKey(),
+                    overKafka ? String.format(Locale.ROOT, "%.2f×", ratio.getValue())
+                            : String.format(Locale.ROOT, "%.1f%%", 100 * ratio.getValue()),
+                    overKafka ? String.format(Locale.ROOT, "%.0f×", target)
+                            : String.format(Locale.ROOT, "%.0f%%", 100 * target),
+                    ratio.getValue() >= target ? "met" : "NOT met");
+        }
+        out.flush();
+    }
+
+    /**
+     * Every JOF source's maximum over KafkaSpout's and over the ceiling's, e.g. {@code
+     * jof-raw/kafka}, for the sources that were searched and sustained something.
+     */
+    static Map<String, Double> ratios(List<SourceOutcome> outcomes) {
+        Map<String, Double> ratios = new LinkedHashMap<>();
+        long kafka = maximum(outcomes, "kafka");
+        long ceiling = maximum(outcomes, "ceiling");
+        for (SourceOutcome outcome : outcomes) {
+            long jof = outcome.search().maxSustainedTuplesPerSecond();
+            if (!outcome.source().startsWith("jof")) {
+                continue;
+            }
+            if (kafka > 0) {
+                ratios.put(outcome.source() + "/kafka", (double) jof / kafka);
+            }
+            if (ceiling > 0) {
+                ratios.put(outcome.source() + "/ceiling", (double) jof / ceiling);
+            }
+        }
+        return ratios;
+    }
+
+    private static long maximum(List<SourceOutcome> outcomes, String source) {
+        return outcomes.stream().filter(o -> o.source().equals(source)).findFirst()
+                .map(o -> o.search().maxSustainedTuplesPerSecond()).orElse(0L);
+    }
+
+    /** Writes the settings, every step and the ratios as one JSON document. */
+    static void writeJson(Path file, Map<String, Object> settings,
+            List<SourceOutcome> outcomes) throws IOException {
+        List<Map<String, Object>> sources = new ArrayList<>();
+        for (SourceOutcome outcome : outcomes) {
+            List<Map<String, Object>> steps = new ArrayList<>();
+            for (SearchStep step : outcome.search().steps()) {
+                MeasuredRun run = outcome.runs().get(step.index());
+                Map<String, Object> json = new LinkedHashMap<>();
+                json.put("index", step.index());
+                json.put("stage", step.stage());
+                json.put("passed", step.passed());
+                json.put("result", step.result());
+                json.put("drainNs", run.drainNs());
+                json.put("details", run.details());
+                json.put("failures", step.failures());
+                steps.add(json);
+            }
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("source", outcome.source());
+            json.put("maxSustainedTuplesPerSecond",
+                    outcome.search().maxSustainedTuplesPerSecond());
+            json.put("lowestFailedTuplesPerSecond",
+                    outcome.search().lowestFailedTuplesPerSecond());
+            json.put("resolutionTuplesPerSecond", outcome.search().resolutionTuplesPerSecond());
+            json.put("steps", steps);
+            sources.add(json);
+        }
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("settings", settings);
+        document.put("sources", sources);
+        document.put("ratios", ratios(outcomes));
+        Files.writeString(file, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsString(document));
+    }
+
+    private static String drain(long drainNs) {
+        return drainNs < 0 ? "unfinished" : String.format(Locale.ROOT, "%.1f ms", drainNs / 1e6);
+    }
+}

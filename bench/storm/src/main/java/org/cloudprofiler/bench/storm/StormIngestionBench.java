@@ -1,0 +1,234 @@
+package org.cloudprofiler.bench.storm;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import org.apache.storm.kafka.spout.KafkaSpoutConfig;
+import org.cloudprofiler.generator.search.MaxThroughputSearch;
+import org.cloudprofiler.generator.search.PassCriteria;
+import org.cloudprofiler.generator.search.RunResult;
+import org.cloudprofiler.generator.search.SearchResult;
+import org.cloudprofiler.generator.search.SearchStep;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Issue 5's Storm ingestion figures in one run: the highest rate each source sustains into a
+ * null bolt on one LocalCluster (KafkaSpout from an in-process broker, JofSpout fed by the
+ * native generator, and the ceiling, a spout of preallocated tuples), found by the
+ * max-throughput search under the same pass criteria, and JofSpout's ratios to the other two.
+ * A benchmark: it prints figures and asserts nothing; docs/benchmarks.md has this machine's.
+ */
+@Command(name = "storm-ingestion-bench", mixinStandardHelpOptions = true,
+        description = "Max sustainable Storm ingestion: KafkaSpout, JofSpout, ceiling.")
+// Closing waits for Storm or Kafka and may be interrupted: the benchmark ends then anyway.
+@SuppressWarnings("try")
+public final class StormIngestionBench implements Callable<Integer> {
+    /** The sources, in the order they are searched. */
+    enum Source { KAFKA, JOF, CEILING }
+
+    // The size of the generator's raw tuples, used for the other sources' values too.
+    private static final int VALUE_BYTES = 100;
+
+    @Option(names = "--only", split = ",", description = "Sources to search, of kafka, jof,"
+            + " ceiling (default: all three).", converter = SourceConverter.class)
+    private Set<Source> only = EnumSet.allOf(Source.class);
+
+    @Option(names = "--duration-s", description = "Seconds per run (default: ${DEFAULT-VALUE}).")
+    private int durationSeconds = 10;
+
+    @Option(names = "--max-lag-ms", description = "Largest schedule lag (p99, and in the last"
+            + " second) and drain time that pass, ms (default: ${DEFAULT-VALUE}).")
+    private long maxLagMs = 50;
+
+    @Option(names = "--kafka", split = ",", description = "start,max,resolution tuples/s of"
+            + " the KafkaSpout search (default: 50000,4000000,5000).")
+    private long[] kafkaSearch = {50_000, 4_000_000, 5_000};
+
+    @Option(names = "--jof", split = ",", description = "start,max,resolution tuples/s of the"
+            + " JofSpout searches (default: 500000,16000000,25000).")
+    private long[] jofSearch = {500_000, 16_000_000, 25_000};
+
+    @Option(names = "--ceiling", split = ",", description = "start,max,resolution tuples/s of"
+            + " the ceiling search (default: 500000,16000000,25000).")
+    private long[] ceilingSearch = {500_000, 16_000_000, 25_000};
+
+    @Option(names = "--jof-payloads", split = ",", description = "JofSpout payloads to search,"
+            + " of RAW, YSB (default: ${DEFAULT-VALUE}).")
+    private List<JofPipeline.Payload> jofPayloads = List.of(JofPipeline.Payload.RAW);
+
+    @Option(names = "--spout-tasks", description = "Spout tasks (and Kafka partitions)"
+            + " (default: ${DEFAULT-VALUE}).")
+    private int spoutTasks = 1;
+
+    @Option(names = "--bolt-tasks", description = "Null bolt tasks (default: ${DEFAULT-VALUE}).")
+    private int boltTasks = 1;
+
+    @Option(names = "--workers", description = "Workers (default: ${DEFAULT-VALUE}).")
+    private int workers = 1;
+
+    @Option(names = "--storm-batch-size", description = "Storm's topology.producer.batch.size"
+            + " and topology.transfer.batch.size (default: ${DEFAULT-VALUE}, Storm's own).")
+    private int stormBatchSize = 1;
+
+    @Option(names = "--jof-receivers", description = "JOF receivers per spout task"
+            + " (default: ${DEFAULT-VALUE}).")
+    private int jofReceivers = 1;
+
+    @Option(names = "--jof-queue-capacity", description = "Buckets per JOF receiver queue"
+            + " (default: ${DEFAULT-VALUE}).")
+    private int jofQueueCapacity = 1024;
+
+    @Option(names = "--jof-buckets-per-call", description = "Buckets one JofSpout nextTuple"
+            + " emits at most (default: ${DEFAULT-VALUE}).")
+    private int jofBucketsPerCall = 1;
+
+    @Option(names = "--bucket-tuples", description = "Tuples per generator bucket"
+            + " (default: ${DEFAULT-VALUE}).")
+    private int bucketTuples = 1000;
+
+    @Option(names = "--generator-senders", description = "Generator sender threads"
+            + " (default: ${DEFAULT-VALUE}).")
+    private int generatorSenders = 1;
+
+    @Option(names = "--ceiling-tuples-per-call", description = "Tuples one ceiling nextTuple"
+            + " emits at most (default: ${DEFAULT-VALUE}).")
+    private int ceilingTuplesPerCall = 1000;
+
+    @Option(names = "--kafka-max-poll-records", description = "The KafkaSpout consumer's"
+            + " max.poll.records (default: ${DEFAULT-VALUE}, Kafka's own default).")
+    private int kafkaMaxPollRecords = 500;
+
+    @Option(names = "--kafka-guarantee", description = "The KafkaSpout's processing guarantee"
+            + " (default: ${DEFAULT-VALUE}: no message ids, like the other spouts).")
+    private KafkaSpoutConfig.ProcessingGuarantee kafkaGuarantee =
+            KafkaSpoutConfig.ProcessingGuarantee.NO_GUARANTEE;
+
+    @Option(names = "--json", description = "Also write every step and the answers here.")
+    private Path json;
+
+    public static void main(String[] args) {
+        // Ours, not the log4j2.yaml of Kafka's test kit, which log4j2 would prefer to an xml.
+        System.setProperty("log4j2.configurationFile", "storm-bench-log4j2.xml");
+        int exitCode = new CommandLine(new StormIngestionBench())
+                .setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+        // Storm's and Kafka's own threads would keep the JVM alive otherwise.
+        System.exit(exitCode);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Duration duration = Duration.ofSeconds(durationSeconds);
+        PassCriteria criteria = new PassCriteria(0.005, Duration.ofMillis(maxLagMs));
+        // Long enough to tell a slow drain from a stuck one, short enough not to idle long.
+        Duration drainWait = Duration.ofMillis(Math.max(2000, 4 * maxLagMs));
+        IngestionReport report = new IngestionReport(System.out);
+        System.out.printf("Storm ingestion benchmark, %s; %d s runs; pass: nothing dropped,"
+                + " ingested = emitted, achieved ≥ 99.5%% of target, lag p99, lag at end and"
+                + " drain ≤ %d ms; %s%n", OffsetDateTime.now().withNano(0), durationSeconds,
+                maxLagMs, shape());
+        System.out.println("load average at start: " + loadAverage());
+
+        List<SourceOutcome> outcomes = new ArrayList<>();
+        try (SharedLocalCluster cluster = SharedLocalCluster.start(
+                shape())) {
+            if (only.contains(Source.KAFKA)) {
+                try (InProcessKafka kafka = InProcessKafka.start();
+                        KafkaPipeline pipeline = new KafkaPipeline(cluster, drainWait, kafka,
+                                kafkaMaxPollRecords, kafkaGuarantee, VALUE_BYTES)) {
+                    outcomes.add(search(pipeline, criteria, duration, kafkaSearch, report));
+                }
+            }
+            if (only.contains(Source.JOF)) {
+                JofTuning tuning = new JofTuning(jofReceivers, jofQueueCapacity,
+                        jofBucketsPerCall, bucketTuples, generatorSenders);
+                for (JofPipeline.Payload payload : jofPayloads) {
+                    try (JofPipeline pipeline = new JofPipeline(cluster, drainWait, payload,
+                            tuning)) {
+                        outcomes.add(search(pipeline, criteria, duration, jofSearch, report));
+                    }
+                }
+            }
+            if (only.contains(Source.CEILING)) {
+                try (CeilingPipeline pipeline = new CeilingPipeline(cluster, drainWait,
+                        ceilingTuplesPerCall, VALUE_BYTES)) {
+                    outcomes.add(search(pipeline, criteria, duration, ceilingSearch, report));
+                }
+            }
+        }
+        report.table(outcomes);
+        System.out.println("load average at the end: " + loadAverage());
+        if (json != null) {
+            IngestionReport.writeJson(json, settings(), outcomes);
+        }
+        return 0;
+    }
+
+    private static SourceOutcome search(StormIngestionPipeline pipeline, PassCriteria criteria,
+            Duration duration, long[] range, IngestionReport report) throws Exception {
+        if (range.length != 3) {
+            throw new CommandLine.ParameterException(new CommandLine(StormIngestionBench.class),
+                    "a search range is start,max,resolution in tuples/s");
+        }
+        // The first topology of a source runs its code cold; a run at half the start rate warms
+        // the JIT up and is shown but not part of the search.
+        RunResult warmUp = pipeline.run(Math.max(1, range[0] / 2), duration);
+        report.step(pipeline.name(), new SearchStep(-1, "warm-up", warmUp,
+                criteria.failures(warmUp)), pipeline.lastRun(), Thread.activeCount());
+        List<MeasuredRun> runs = new ArrayList<>();
+        SearchResult result = new MaxThroughputSearch(pipeline, criteria, duration, range[0],
+                range[1], range[2], step -> {
+                    runs.add(pipeline.lastRun());
+                    report.step(pipeline.name(), step, pipeline.lastRun(),
+                            Thread.activeCount());
+                }).search();
+        return new SourceOutcome(pipeline.name(), result, runs);
+    }
+
+    private TopologyShape shape() {
+        return new TopologyShape(spoutTasks, boltTasks, workers, stormBatchSize);
+    }
+
+    private Map<String, Object> settings() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("date", OffsetDateTime.now().withNano(0).toString());
+        settings.put("durationSeconds", durationSeconds);
+        settings.put("maxLagMs", maxLagMs);
+        settings.put("rateTolerance", 0.005);
+        settings.put("shape", shape());
+        settings.put("jofTuning", new JofTuning(jofReceivers, jofQueueCapacity,
+                jofBucketsPerCall, bucketTuples, generatorSenders));
+        settings.put("ceilingTuplesPerCall", ceilingTuplesPerCall);
+        settings.put("kafkaMaxPollRecords", kafkaMaxPollRecords);
+        settings.put("kafkaGuarantee", kafkaGuarantee);
+        settings.put("loadAverage", loadAverage());
+        return settings;
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+
+    /** Reads source names in any case. */
+    static final class SourceConverter implements CommandLine.ITypeConverter<Source> {
+        @Override
+        public Source convert(String value) {
+            return Source.valueOf(value.strip().toUpperCase(java.util.Locale.ROOT));
+        }
+    }
+}
