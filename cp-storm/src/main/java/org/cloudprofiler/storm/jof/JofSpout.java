@@ -79,6 +79,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         for (int emitted = 0; emitted < config.maxBucketsPerNextTuple(); ) {
             JofItem item = poller.poll();
             if (item == null) {
+                // Also without a profiled wrapper asking isExhausted(), the counts are left.
+                isExhausted();
                 return;
             }
             if (item instanceof TupleBucket bucket) {

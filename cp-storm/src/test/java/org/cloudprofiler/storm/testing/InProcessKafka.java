@@ -51,6 +51,14 @@ public final class InProcessKafka implements AutoCloseable {
         }
     }
 
+    /** Deletes {@code topic} and waits until the broker has. */
+    public void deleteTopic(String topic) throws Exception {
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()))) {
+            admin.deleteTopics(List.of(topic)).all().get();
+        }
+    }
+
     @Override
     public void close() throws Exception {
         kafka.close();

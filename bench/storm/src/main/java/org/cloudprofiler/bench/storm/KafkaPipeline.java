@@ -8,6 +8,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.storm.kafka.spout.FirstPollOffsetStrategy;
 import org.apache.storm.kafka.spout.KafkaSpout;
 import org.apache.storm.kafka.spout.KafkaSpoutConfig;
+import org.cloudprofiler.storm.testing.InProcessKafka;
 
 /**
  * A paced producer → the in-process broker → storm-kafka-client's plain {@link KafkaSpout}

@@ -19,6 +19,7 @@ import org.cloudprofiler.generator.search.PassCriteria;
 import org.cloudprofiler.generator.search.RunResult;
 import org.cloudprofiler.generator.search.SearchResult;
 import org.cloudprofiler.generator.search.SearchStep;
+import org.cloudprofiler.storm.testing.InProcessKafka;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
