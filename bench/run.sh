@@ -23,7 +23,9 @@
 #         of preallocated tuples), each into a null bolt on one LocalCluster; prints every step,
 #         the three maxima and JofSpout's ratios to the other two (bench/storm,
 #         StormIngestionBench; its --help lists the options, STORM_BENCH_OPTS passes them).
-#         Writes bench/storm/target/storm-ingestion.json.
+#         Writes bench/storm/target/storm-ingestion.json. Then the profiling overhead on the
+#         YSB topology, every channel BUFFERED_ID vs NULL vs no instrumentation, at a fixed rate
+#         and by each variant's search (ProfilingOverheadBench; OVERHEAD_BENCH_OPTS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -176,6 +178,10 @@ run_storm() {
     measured java -cp "bench/storm/target/classes:$(cat "$classpath")" \
         org.cloudprofiler.bench.storm.StormIngestionBench \
         --json bench/storm/target/storm-ingestion.json ${STORM_BENCH_OPTS:-}
+    echo "### Profiling overhead on the YSB topology: BUFFERED_ID vs NULL vs no instrumentation"
+    # shellcheck disable=SC2086
+    measured java -cp "bench/storm/target/classes:$(cat "$classpath")" \
+        org.cloudprofiler.bench.storm.ProfilingOverheadBench ${OVERHEAD_BENCH_OPTS:-}
 }
 
 if [[ "$part" == all || "$part" == java ]]; then
