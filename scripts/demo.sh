@@ -13,9 +13,9 @@ rate="${DEMO_RATE:-50000}"
 seconds="${DEMO_SECONDS:-20}"
 port="${DEMO_PORT:-27000}"
 out="target/demo"
-examples_jar="$(ls examples/target/examples-*.jar | grep -v -- '-tests.jar$' | head -n 1)"
+examples_jar="$(ls examples/target/examples-*.jar 2>/dev/null | grep -v -- '-tests.jar$' | head -n 1 || true)"
 cli_jar="cp-cli/target/cloudprofiler.jar"
-for built in "$examples_jar" examples/target/classpath.txt "$cli_jar"; do
+for built in "${examples_jar:-examples/target/examples-*.jar}" examples/target/classpath.txt "$cli_jar"; do
     if [[ ! -f "$built" ]]; then
         echo "demo: $built is missing; run 'make build' first (make demo does)" >&2
         exit 1
@@ -28,14 +28,22 @@ export CP_LOG_DIR="$out/logs"
 export CP_NODE_ID="demo-node"
 
 echo "== 1/2  generator -> JofSpout -> profiled YSB topology (Storm LocalCluster)"
+run_status=0
 java -cp "$examples_jar:$(cat examples/target/classpath.txt)" \
     org.cloudprofiler.examples.ysb.YsbLocalRun --rate "$rate" --seconds "$seconds" --port "$port" \
-    2> >(grep -v -e '^SLF4J' >&2)
+    || run_status=$?
+if ((run_status == 2)); then
+    exit 2 # a usage problem, reported above: nothing ran
+fi
 
 echo
 echo "== 2/2  cloudprofiler analyze (Flink MiniCluster)"
+# A run with drops still left logs worth reading; its failure is the demo's exit code.
 status=0
 java -jar "$cli_jar" analyze --logs "$CP_LOG_DIR" --out "$out/analysis" || status=$?
+if ((run_status != 0)); then
+    status=$run_status
+fi
 echo
 echo "Logs:   $CP_LOG_DIR"
 echo "Report: $(realpath "$out/analysis/report.html")"

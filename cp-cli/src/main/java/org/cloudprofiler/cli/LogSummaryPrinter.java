@@ -13,7 +13,7 @@ import java.util.Locale;
 
 /**
  * Prints log file summaries as a table per file, and a total line over them; the view shared by
- * {@code inspect} and {@code demo}. Not thread-safe: it accumulates the totals.
+ * {@code inspect} and {@code handler-tour}. Not thread-safe: it accumulates the totals.
  */
 public final class LogSummaryPrinter {
 

@@ -40,14 +40,15 @@ class AnalyzeOnStandaloneClusterITCase {
     @TempDir
     Path directory;
 
-    private final List<Process> cluster = new ArrayList<>();
+    /** Every process the test started, stopped after it. */
+    private final List<Process> processes = new ArrayList<>();
 
     @AfterEach
-    void stopTheCluster() throws InterruptedException {
-        for (Process process : cluster) {
+    void stopEveryProcess() throws InterruptedException {
+        for (Process process : processes) {
             process.destroy();
         }
-        for (Process process : cluster) {
+        for (Process process : processes) {
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
             }
@@ -60,9 +61,9 @@ class AnalyzeOnStandaloneClusterITCase {
         GoldenLogSet.write(logs, 300, "node-a", LongUnaryOperator.identity());
         int restPort = freePort();
         Path conf = writeConfig(restPort);
-        cluster.add(start("jobmanager",
+        processes.add(start("jobmanager",
                 "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint", conf));
-        cluster.add(start("taskmanager",
+        processes.add(start("taskmanager",
                 "org.apache.flink.runtime.taskexecutor.TaskManagerRunner", conf));
         awaitTaskManager(restPort);
 
@@ -72,6 +73,7 @@ class AnalyzeOnStandaloneClusterITCase {
                 "--logs", logs.toString(), "--out", out.toString(),
                 "--cluster", "localhost:" + restPort)
                 .redirectErrorStream(true).redirectOutput(cliLog.toFile()).start();
+        processes.add(cli); // stopped with the cluster if the test fails
         assertTrue(cli.waitFor(5, TimeUnit.MINUTES), "the analyzer did not finish");
         assertEquals(0, cli.exitValue(), () -> read(cliLog));
 
@@ -137,7 +139,7 @@ class AnalyzeOnStandaloneClusterITCase {
         long deadline = System.nanoTime() + STARTUP.toNanos();
         String last = "no answer";
         while (System.nanoTime() < deadline) {
-            for (Process process : cluster) {
+            for (Process process : processes) {
                 assertTrue(process.isAlive(), () -> "a cluster process exited:\n"
                         + read(directory.resolve("jobmanager.log"))
                         + read(directory.resolve("taskmanager.log")));

@@ -25,8 +25,8 @@ import org.cloudprofiler.analyzer.source.LogSource;
 
 /**
  * The Flink job: {@link LogSource} → {@link ElementRouter} → {@link TupleCombiner} → tuples
- * keyed by tuple id → {@link TupleJoinOperator}; its statistics and every other element are collected back to the
- * client. Runs on an embedded MiniCluster, or on the cluster of {@link AnalyzerOptions#cluster()}.
+ * keyed by tuple id → {@link TupleJoinOperator}; its statistics and every other element are
+ * collected back to the client. Runs on an embedded MiniCluster, or on the cluster of {@link AnalyzerOptions#cluster()}.
  */
 final class AnalysisJob {
 
@@ -74,8 +74,9 @@ final class AnalysisJob {
         // Elements are made fresh by the source and never changed after: safe to pass on.
         configuration.set(PipelineOptions.OBJECT_REUSE, true);
         // The hop statistics reach the client as one record each: a run with many hops and
-        // wide latency ranges makes them larger than the collect sink's 2 MiB default.
-        configuration.set(CollectSinkOperatorFactory.MAX_BATCH_SIZE, MemorySize.ofMebiBytes(256));
+        // wide latency ranges makes them larger than the collect sink's 2 MiB default. 64 MiB
+        // stays below the 100 MiB a cluster's REST client takes by default (--cluster).
+        configuration.set(CollectSinkOperatorFactory.MAX_BATCH_SIZE, MemorySize.ofMebiBytes(64));
         if (options.cluster() == null) {
             return StreamExecutionEnvironment.createLocalEnvironment(options.parallelism(),
                     configuration);

@@ -60,6 +60,20 @@ class HopPlanTest {
     }
 
     @Test
+    void aComponentTopologyJsonDoesNotDescribeKeepsItsComputeHop() {
+        List<ChannelInfo> withExtra = new ArrayList<>(channels());
+        withExtra.add(channel(withExtra.size(), "a", "extra/9/in"));
+        withExtra.add(channel(withExtra.size(), "a", "extra/9/out"));
+
+        HopPlan plan = HopPlan.of(withExtra, TOPOLOGY);
+
+        assertTrue(plan.hops().stream().anyMatch(hop -> hop.name().equals("extra")),
+                plan.hops()::toString);
+        assertTrue(plan.notes().stream().anyMatch(note -> note.contains("extra/9/in")),
+                plan.notes()::toString);
+    }
+
+    @Test
     void withoutATopologyOnlyComputeHopsAndANote() {
         HopPlan plan = HopPlan.of(channels(), null);
 

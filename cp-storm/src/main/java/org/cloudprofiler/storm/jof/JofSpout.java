@@ -124,7 +124,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         try {
             DropsFile.writeJof(file, "jof " + taskName,
                     nodeDirectory.getFileName().toString(), counters());
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | LinkageError e) {
+            // LinkageError: no native core for this platform; the JOF itself is pure Java.
             LOG.warn("JofSpout {}: cannot write {} ({}); its drops are in the metrics only",
                     taskName, file, e.toString());
         }

@@ -20,8 +20,8 @@ public final class PortBlocks {
 
     private static boolean allFree(int base, int count) {
         for (int port = base; port < base + count; port++) {
-            try (ServerSocket probe = new ServerSocket(port)) {
-                probe.setReuseAddress(true);
+            try {
+                new ServerSocket(port).close();
             } catch (IOException taken) {
                 return false;
             }

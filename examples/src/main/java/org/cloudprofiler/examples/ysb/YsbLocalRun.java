@@ -8,6 +8,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -107,6 +108,10 @@ public final class YsbLocalRun implements Callable<Integer> {
         CampaignWindows.clear(TOPOLOGY);
 
         Path nodeDirectory = Path.of(CloudProfiler.logDirectory());
+        // An earlier run's counts in a reused log directory are not this run's.
+        for (Path stale : jofDropsFiles(nodeDirectory)) {
+            Files.delete(stale);
+        }
         System.out.printf(Locale.ROOT, "YSB on a LocalCluster: %,d tuples/s for %d s, %d spout"
                 + " task(s), %d task(s) per bolt; logs in %s%n", tuplesPerSecond, seconds,
                 spoutTasks, boltTasks, nodeDirectory);
@@ -138,9 +143,8 @@ public final class YsbLocalRun implements Callable<Integer> {
     private static String takenPort(List<String> endpoints) {
         for (String endpoint : endpoints) {
             URI uri = URI.create(endpoint);
-            try (ServerSocket probe = new ServerSocket(uri.getPort(), 1,
-                    InetAddress.getByName(uri.getHost()))) {
-                probe.setReuseAddress(true);
+            try {
+                new ServerSocket(uri.getPort(), 1, InetAddress.getByName(uri.getHost())).close();
             } catch (IOException inUse) {
                 return endpoint;
             }
@@ -157,20 +161,31 @@ public final class YsbLocalRun implements Callable<Integer> {
         }
     }
 
-    /** Tuples the spouts' JOFs dropped, from the drops.json each left (JofSpout). */
+    /** Tuples the spouts' full JOF queues dropped, from the drops.json each left (JofSpout). */
     private static long jofDrops(Path nodeDirectory) throws IOException {
         long dropped = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(
-                nodeDirectory.resolve(YsbTopology.EVENTS))) {
-            for (Path task : tasks) {
-                Path drops = task.resolve(DropsFile.FILE_NAME);
-                if (Files.exists(drops)) {
-                    dropped += new ObjectMapper().readTree(drops.toFile()).path("sources")
-                            .path(0).path("dropped").asLong();
+        for (Path drops : jofDropsFiles(nodeDirectory)) {
+            dropped += new ObjectMapper().readTree(drops.toFile()).path("sources").path(0)
+                    .path("counts").path("tuplesDropped").asLong();
+        }
+        return dropped;
+    }
+
+    /** The drops.json files of the events spout's tasks in {@code nodeDirectory}. */
+    private static List<Path> jofDropsFiles(Path nodeDirectory) throws IOException {
+        List<Path> files = new ArrayList<>();
+        Path events = nodeDirectory.resolve(YsbTopology.EVENTS);
+        if (Files.isDirectory(events)) {
+            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(events)) {
+                for (Path task : tasks) {
+                    Path drops = task.resolve(DropsFile.FILE_NAME);
+                    if (Files.exists(drops)) {
+                        files.add(drops);
+                    }
                 }
             }
         }
-        return dropped;
+        return files;
     }
 
     private int report(GeneratorResult result, boolean ended, long jofDropped) {

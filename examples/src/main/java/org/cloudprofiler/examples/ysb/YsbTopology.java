@@ -86,7 +86,8 @@ public final class YsbTopology {
         wiring.bolt().set(DESERIALIZE, new DeserializeBolt(), boltTasks).shuffleGrouping(EVENTS);
         wiring.bolt().set(FILTER, new FilterViewsBolt(), boltTasks).shuffleGrouping(DESERIALIZE);
         wiring.bolt().set(PROJECT, new ProjectBolt(), boltTasks).shuffleGrouping(FILTER);
-        wiring.bolt().set(JOIN, new JoinCampaignBolt(campaignOfAd), boltTasks).shuffleGrouping(PROJECT);
+        wiring.bolt().set(JOIN, new JoinCampaignBolt(campaignOfAd), boltTasks)
+                .shuffleGrouping(PROJECT);
         wiring.bolt().set(WINDOW_COUNT, new WindowCountBolt(WINDOW_MS, RETAINED_WINDOWS), boltTasks)
                 .fieldsGrouping(JOIN, byCampaign);
         wiring.bolt().set(SINK, new CampaignWindowSink(), boltTasks)

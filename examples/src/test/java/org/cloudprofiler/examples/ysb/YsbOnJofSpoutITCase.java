@@ -79,6 +79,8 @@ class YsbOnJofSpoutITCase {
             for (String metric : List.of("ysb.unreadable-events", "ysb.unknown-ads",
                     "ysb.late-views", "cloudprofiler.missing-ids",
                     "cloudprofiler.duplicate-pills", "cloudprofiler.jof.tuples-dropped")) {
+                // A sum of no metric at all would be 0 too: each must exist.
+                assertFalse(RecordingReporter.names(metric).isEmpty(), metric);
                 METRICS.put(metric, RecordingReporter.sum(metric));
             }
         }

@@ -36,8 +36,8 @@ final class FreePorts {
 
     private static boolean allFree(int base, int count) {
         for (int port = base; port < base + count; port++) {
-            try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-                probe.setReuseAddress(true);
+            try {
+                new ServerSocket(port, 1, InetAddress.getLoopbackAddress()).close();
             } catch (IOException taken) {
                 return false;
             }

@@ -87,8 +87,8 @@ final class JofPipeline extends StormIngestionPipeline {
                 details += "; generator: " + String.join("; ", result.problems());
             }
             return measured(run.tally(), targetTuplesPerSecond, result.achievedTuplesPerSecond(),
-                    result.sentTuples(), dropped, ScheduleLag.ofGenerator(result.seconds()), drainNs, 0,
-                    details);
+                    result.sentTuples(), dropped, ScheduleLag.ofGenerator(result.seconds()),
+                    drainNs, 0, details);
         }
     }
 }

@@ -2,6 +2,7 @@ package org.cloudprofiler.bench.storm;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -79,11 +80,14 @@ public final class ProfilingOverheadBench implements Callable<Integer> {
             for (Variant variant : Variant.values()) {
                 pipelines.put(variant, new YsbVariantPipeline(cluster, variant, seed));
             }
-            // Warms the JIT and the cluster up for every variant; not measured.
+            // Warms the JIT and the cluster up (the profiled build runs most code); not measured.
             pipelines.get(Variant.BUFFERED_ID).run(tuplesPerSecond, run);
             List<Measurement> fixed = new ArrayList<>();
+            List<YsbVariantPipeline> order = new ArrayList<>(pipelines.values());
             for (int round = 1; round <= rounds; round++) {
-                for (YsbVariantPipeline pipeline : pipelines.values()) {
+                // Each round starts with another variant: none always follows the same one.
+                Collections.rotate(order, 1);
+                for (YsbVariantPipeline pipeline : order) {
                     pipeline.run(tuplesPerSecond, run);
                     Measurement m = last(pipeline);
                     fixed.add(m);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.management.OperatingSystemMXBean;
 import org.apache.storm.Config;
@@ -31,12 +32,13 @@ import org.cloudprofiler.storm.jof.JofSpoutConfig;
 
 /**
  * The YSB topology in one of its three builds, fed by the generator through JofSpout on a
- * shared LocalCluster: a fresh topology per run, killed after. A run's tuples are ingested
- * unless the JOF dropped them (a LocalCluster without acking loses none after the spout); its
- * lag at the end is the larger of the generator's and the drain, the time the sink still
- * changed after the schedule's end, so a backlog in Storm's queues fails the run. Executors park
- * when idle instead of spinning, so the process's CPU time follows the work done. Not
- * thread-safe.
+ * shared LocalCluster: a fresh topology per run, killed after. A run's ingested tuples are what
+ * the spout's JOF handed over (from the drops.json it leaves once the generator's end-of-run
+ * markers are through: a run without one ingested nothing; a LocalCluster without acking loses
+ * nothing after the spout); its lag at the end is the larger of the generator's and the drain,
+ * the time the sink still changed after the schedule's end, so a backlog in Storm's queues fails
+ * the run. Executors park when idle instead of spinning, so the process's CPU time follows the
+ * work done. Not thread-safe.
  */
 // Killing a topology waits for Storm and may be interrupted: the benchmark ends then anyway.
 @SuppressWarnings("try")
@@ -45,6 +47,7 @@ final class YsbVariantPipeline implements IngestionPipeline {
     private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(60);
     private static final long SETTLED_AFTER_NS = 1_000_000_000L;
     private static final int IDLE_PARK_MICROS = 100;
+    private static final Duration KILL_TIMEOUT = Duration.ofSeconds(60);
 
     /** The three builds of the topology. */
     enum Variant {
@@ -104,6 +107,7 @@ final class YsbVariantPipeline implements IngestionPipeline {
                 ? YsbTopology.uninstrumented(spout, 1, 1, campaigns)
                 : YsbTopology.profiled(spout, 1, 1, campaigns);
         CampaignWindows.clear(name);
+        deleteJofCounts();
         cluster.submitTopology(name, config(), topology);
         try {
             GeneratorResult result;
@@ -123,12 +127,12 @@ final class YsbVariantPipeline implements IngestionPipeline {
             long[] sink = awaitSettledSink(name);
             long cpuNs = os.getProcessCpuTime() - cpuStartNs;
             long drainNs = Math.max(0, sink[1] - scheduleEndNs);
-            long dropped = result.droppedTuples() + jofDropped();
+            long[] jofCounts = jofCounts();
             ScheduleLag lag = ScheduleLag.ofGenerator(result.seconds());
             RunResult run = new RunResult(targetTuplesPerSecond,
-                    result.achievedTuplesPerSecond(), result.sentTuples(), dropped,
-                    result.sentTuples() - dropped, lag.p99Ns(), lag.maxNs(),
-                    Math.max(lag.atEndNs(), drainNs));
+                    result.achievedTuplesPerSecond(), result.sentTuples(),
+                    result.droppedTuples() + jofCounts[1], jofCounts[0], lag.p99Ns(),
+                    lag.maxNs(), Math.max(lag.atEndNs(), drainNs));
             measurements.add(new Measurement(variant, run, sink[0],
                     result.sentTuples() * 1e9 / Math.max(1, sink[1] - startNs),
                     cpuNs / 1e9 / (result.sentTuples() / 1e6)));
@@ -137,8 +141,13 @@ final class YsbVariantPipeline implements IngestionPipeline {
             KillOptions now = new KillOptions();
             now.set_wait_secs(0);
             cluster.killTopologyWithOpts(name, now);
+            long deadline = System.nanoTime() + KILL_TIMEOUT.toNanos();
             while (cluster.getClusterInfo().get_topologies().stream()
                     .anyMatch(t -> t.get_name().equals(name))) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("topology " + name + " still runs "
+                            + KILL_TIMEOUT + " after it was killed");
+                }
                 Thread.sleep(50);
             }
             CampaignWindows.clear(name);
@@ -178,23 +187,40 @@ final class YsbVariantPipeline implements IngestionPipeline {
         return new long[] {last, lastChangeNs};
     }
 
-    /** What the spout's JOF dropped, from the drops.json it left; removed for the next run. */
-    private static long jofDropped() throws IOException {
-        long dropped = 0;
-        Path events = Path.of(CloudProfiler.logDirectory()).resolve(YsbTopology.EVENTS);
-        if (!Files.isDirectory(events)) {
-            return 0;
+    /**
+     * The spout's JOF counts from the drops.json it left: tuples handed over and dropped; both 0
+     * if it left none (its run never ended).
+     */
+    private static long[] jofCounts() throws IOException {
+        long[] counts = new long[2];
+        for (Path drops : jofCountFiles()) {
+            JsonNode source = new ObjectMapper().readTree(drops.toFile()).path("sources").path(0);
+            counts[0] += source.path("counts").path("tuplesHandedOver").asLong();
+            counts[1] += source.path("dropped").asLong();
         }
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(events)) {
-            for (Path task : tasks) {
-                Path drops = task.resolve(DropsFile.FILE_NAME);
-                if (Files.exists(drops)) {
-                    dropped += new ObjectMapper().readTree(drops.toFile()).path("sources")
-                            .path(0).path("dropped").asLong();
-                    Files.delete(drops);
+        return counts;
+    }
+
+    /** Removes an earlier run's drops.json, which the next run must not count. */
+    private static void deleteJofCounts() throws IOException {
+        for (Path drops : jofCountFiles()) {
+            Files.delete(drops);
+        }
+    }
+
+    private static List<Path> jofCountFiles() throws IOException {
+        List<Path> files = new ArrayList<>();
+        Path events = Path.of(CloudProfiler.logDirectory()).resolve(YsbTopology.EVENTS);
+        if (Files.isDirectory(events)) {
+            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(events)) {
+                for (Path task : tasks) {
+                    Path drops = task.resolve(DropsFile.FILE_NAME);
+                    if (Files.exists(drops)) {
+                        files.add(drops);
+                    }
                 }
             }
         }
-        return dropped;
+        return files;
     }
 }
