@@ -1,7 +1,10 @@
 package org.cloudprofiler.storm.jof;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -111,6 +114,27 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
             writeDrops();
         }
         return exhausted;
+    }
+
+    /**
+     * The {@code drops.json} files that the tasks of JofSpout component {@code componentId}
+     * left in {@code nodeDirectory} (a node's log directory), one per task that got that far.
+     */
+    public static List<Path> dropsFiles(Path nodeDirectory, String componentId)
+            throws IOException {
+        List<Path> files = new ArrayList<>();
+        Path component = nodeDirectory.resolve(ChannelNames.component(componentId));
+        if (Files.isDirectory(component)) {
+            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(component)) {
+                for (Path task : tasks) {
+                    Path drops = task.resolve(DropsFile.FILE_NAME);
+                    if (Files.exists(drops)) {
+                        files.add(drops);
+                    }
+                }
+            }
+        }
+        return files;
     }
 
     /**

@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -109,7 +107,7 @@ public final class YsbLocalRun implements Callable<Integer> {
 
         Path nodeDirectory = Path.of(CloudProfiler.logDirectory());
         // An earlier run's counts in a reused log directory are not this run's.
-        for (Path stale : jofDropsFiles(nodeDirectory)) {
+        for (Path stale : JofSpout.dropsFiles(nodeDirectory, YsbTopology.EVENTS)) {
             Files.delete(stale);
         }
         System.out.printf(Locale.ROOT, "YSB on a LocalCluster: %,d tuples/s for %d s, %d spout"
@@ -164,28 +162,11 @@ public final class YsbLocalRun implements Callable<Integer> {
     /** Tuples the spouts' full JOF queues dropped, from the drops.json each left (JofSpout). */
     private static long jofDrops(Path nodeDirectory) throws IOException {
         long dropped = 0;
-        for (Path drops : jofDropsFiles(nodeDirectory)) {
+        for (Path drops : JofSpout.dropsFiles(nodeDirectory, YsbTopology.EVENTS)) {
             dropped += new ObjectMapper().readTree(drops.toFile()).path("sources").path(0)
                     .path("counts").path("tuplesDropped").asLong();
         }
         return dropped;
-    }
-
-    /** The drops.json files of the events spout's tasks in {@code nodeDirectory}. */
-    private static List<Path> jofDropsFiles(Path nodeDirectory) throws IOException {
-        List<Path> files = new ArrayList<>();
-        Path events = nodeDirectory.resolve(YsbTopology.EVENTS);
-        if (Files.isDirectory(events)) {
-            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(events)) {
-                for (Path task : tasks) {
-                    Path drops = task.resolve(DropsFile.FILE_NAME);
-                    if (Files.exists(drops)) {
-                        files.add(drops);
-                    }
-                }
-            }
-        }
-        return files;
     }
 
     private int report(GeneratorResult result, boolean ended, long jofDropped) {

@@ -2,7 +2,6 @@ package org.cloudprofiler.bench.storm;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,7 +22,6 @@ import org.cloudprofiler.examples.ysb.WindowKey;
 import org.cloudprofiler.examples.ysb.YsbTopology;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
-import org.cloudprofiler.generator.drops.DropsFile;
 import org.cloudprofiler.generator.search.IngestionPipeline;
 import org.cloudprofiler.generator.search.RunResult;
 import org.cloudprofiler.storm.jof.JofPayload;
@@ -209,18 +207,6 @@ final class YsbVariantPipeline implements IngestionPipeline {
     }
 
     private static List<Path> jofCountFiles() throws IOException {
-        List<Path> files = new ArrayList<>();
-        Path events = Path.of(CloudProfiler.logDirectory()).resolve(YsbTopology.EVENTS);
-        if (Files.isDirectory(events)) {
-            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(events)) {
-                for (Path task : tasks) {
-                    Path drops = task.resolve(DropsFile.FILE_NAME);
-                    if (Files.exists(drops)) {
-                        files.add(drops);
-                    }
-                }
-            }
-        }
-        return files;
+        return JofSpout.dropsFiles(Path.of(CloudProfiler.logDirectory()), YsbTopology.EVENTS);
     }
 }
