@@ -114,7 +114,7 @@ public final class HopPlan implements Serializable {
                 }
             }
             int c = names.indexOf(name);
-            if (has[c][IN] && has[c][OUT] && emitsDownstream(topology, described, name)) {
+            if (has[c][IN] && has[c][OUT]) {
                 hops.add(new Hop(hops.size(), HopKind.COMPUTE, name, name, name));
             }
         }
@@ -164,17 +164,6 @@ public final class HopPlan implements Serializable {
         }
         names.stream().filter(name -> !order.contains(name)).forEach(order::add);
         return order;
-    }
-
-    /**
-     * Whether {@code name} has a downstream edge; assumed for a component {@code topology.json}
-     * does not describe. A sink's {@code out} channel stays empty, so it is neither expected nor
-     * a compute hop's end.
-     */
-    private static boolean emitsDownstream(Topology topology,
-            Map<String, Topology.Component> described, String name) {
-        return topology == null || !described.containsKey(name)
-                || topology.edges().stream().anyMatch(edge -> edge.from().equals(name));
     }
 
     private static boolean reaches(Topology topology, String from, String to) {
@@ -227,8 +216,7 @@ public final class HopPlan implements Serializable {
         int events = 0;
         for (int c = 0; c < names.size(); c++) {
             if (described.containsKey(names.get(c))) {
-                int points = (has[c][IN] ? 1 : 0)
-                        + (has[c][OUT] && emitsDownstream(topology, described, names.get(c)) ? 1 : 0);
+                int points = (has[c][IN] ? 1 : 0) + (has[c][OUT] ? 1 : 0);
                 events += copies.getOrDefault(names.get(c), 0) * points;
             }
         }

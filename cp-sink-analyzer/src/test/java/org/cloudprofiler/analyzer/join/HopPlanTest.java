@@ -48,18 +48,6 @@ class HopPlanTest {
     }
 
     @Test
-    void aSinksEmptyOutChannelIsNeitherAComputeHopNorAnExpectedEvent() {
-        List<ChannelInfo> withSinkOut = new ArrayList<>(channels());
-        withSinkOut.add(channel(withSinkOut.size(), "a", "sink/4/out"));
-
-        HopPlan plan = HopPlan.of(withSinkOut, TOPOLOGY);
-
-        assertEquals(HopPlan.of(channels(), TOPOLOGY).hops().stream().map(Hop::name).toList(),
-                plan.hops().stream().map(Hop::name).toList());
-        assertEquals(2 + 4 + 2, plan.expectedEvents());
-    }
-
-    @Test
     void aComponentTopologyJsonDoesNotDescribeKeepsItsComputeHop() {
         List<ChannelInfo> withExtra = new ArrayList<>(channels());
         withExtra.add(channel(withExtra.size(), "a", "extra/9/in"));
