@@ -47,5 +47,6 @@ class DropsFileContractTest {
         assertEquals("node-a", drops.get(1).node());
         assertEquals(9_000L, drops.get(0).counts().get("sentTuples"));
         assertEquals(8_000L, drops.get(1).counts().get("tuplesHandedOver"));
+        assertEquals(drops.get(1).counts(), DropsFile.counts(jofFile));
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -54,6 +55,22 @@ public final class DropsFile {
         counts.put("sequenceGaps", counters.sequenceGaps());
         counts.put("endOfRunMismatches", counters.endOfRunMismatches());
         write(file, name, node, counters.tuplesDropped() + counters.tuplesRejected(), counts);
+    }
+
+    /**
+     * The counts of the first source of a drops.json this class wrote, by name.
+     *
+     * @throws IOException if it cannot be read or is not such a file
+     */
+    public static Map<String, Long> counts(Path file) throws IOException {
+        JsonNode root = JSON.readTree(file.toFile());
+        if (!FORMAT.equals(root.path("format").asText())) {
+            throw new IOException(file + " is not a " + FORMAT + " file");
+        }
+        Map<String, Long> counts = new LinkedHashMap<>();
+        root.path("sources").path(0).path("counts").fields().forEachRemaining(
+                count -> counts.put(count.getKey(), count.getValue().asLong()));
+        return counts;
     }
 
     private static void write(Path file, String name, String node, long dropped,

@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.KillOptions;
@@ -163,8 +162,7 @@ public final class YsbLocalRun implements Callable<Integer> {
     private static long jofDrops(Path nodeDirectory) throws IOException {
         long dropped = 0;
         for (Path drops : JofSpout.dropsFiles(nodeDirectory, YsbTopology.EVENTS)) {
-            dropped += new ObjectMapper().readTree(drops.toFile()).path("sources").path(0)
-                    .path("counts").path("tuplesDropped").asLong();
+            dropped += DropsFile.counts(drops).getOrDefault("tuplesDropped", 0L);
         }
         return dropped;
     }

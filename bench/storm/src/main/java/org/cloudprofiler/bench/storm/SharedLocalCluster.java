@@ -59,6 +59,27 @@ final class SharedLocalCluster implements AutoCloseable {
         cluster.close();
     }
 
+    /**
+     * Kills topology {@code name} at once and waits until it has left {@code cluster}, so the
+     * next run starts without its leftovers.
+     *
+     * @throws IllegalStateException if it is still there a minute later
+     */
+    static void killAndAwaitGone(LocalCluster cluster, String name) throws Exception {
+        KillOptions now = new KillOptions();
+        now.set_wait_secs(0);
+        cluster.killTopologyWithOpts(name, now);
+        long deadline = System.nanoTime() + GONE_TIMEOUT.toNanos();
+        while (cluster.getTopologySummaries().stream()
+                .anyMatch(summary -> summary.get_name().equals(name))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("topology " + name + " was still there "
+                        + GONE_TIMEOUT.toSeconds() + " s after it was killed");
+            }
+            Thread.sleep(POLL_MS);
+        }
+    }
+
     /** A submitted topology; {@link #close} kills it and waits until it is gone. */
     final class Run implements AutoCloseable {
         private final String runId;
@@ -80,18 +101,7 @@ final class SharedLocalCluster implements AutoCloseable {
         @Override
         public void close() throws Exception {
             try {
-                KillOptions now = new KillOptions();
-                now.set_wait_secs(0);
-                cluster.killTopologyWithOpts(runId, now);
-                long deadline = System.nanoTime() + GONE_TIMEOUT.toNanos();
-                while (cluster.getTopologySummaries().stream()
-                        .anyMatch(summary -> summary.get_name().equals(runId))) {
-                    if (System.nanoTime() > deadline) {
-                        throw new IllegalStateException("topology " + runId + " was still there "
-                                + GONE_TIMEOUT.toSeconds() + " s after it was killed");
-                    }
-                    Thread.sleep(POLL_MS);
-                }
+                killAndAwaitGone(cluster, runId);
             } finally {
                 RunTally.close(runId);
                 JofGaugeReporter.forget(runId);

@@ -9,12 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.management.OperatingSystemMXBean;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
-import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.examples.ysb.CampaignWindows;
@@ -22,6 +19,7 @@ import org.cloudprofiler.examples.ysb.WindowKey;
 import org.cloudprofiler.examples.ysb.YsbTopology;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
+import org.cloudprofiler.generator.drops.DropsFile;
 import org.cloudprofiler.generator.search.IngestionPipeline;
 import org.cloudprofiler.generator.search.RunResult;
 import org.cloudprofiler.storm.jof.JofPayload;
@@ -45,7 +43,6 @@ final class YsbVariantPipeline implements IngestionPipeline {
     private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(60);
     private static final long SETTLED_AFTER_NS = 1_000_000_000L;
     private static final int IDLE_PARK_MICROS = 100;
-    private static final Duration KILL_TIMEOUT = Duration.ofSeconds(60);
 
     /** The three builds of the topology. */
     enum Variant {
@@ -136,18 +133,7 @@ final class YsbVariantPipeline implements IngestionPipeline {
                     cpuNs / 1e9 / (result.sentTuples() / 1e6)));
             return run;
         } finally {
-            KillOptions now = new KillOptions();
-            now.set_wait_secs(0);
-            cluster.killTopologyWithOpts(name, now);
-            long deadline = System.nanoTime() + KILL_TIMEOUT.toNanos();
-            while (cluster.getClusterInfo().get_topologies().stream()
-                    .anyMatch(t -> t.get_name().equals(name))) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("topology " + name + " still runs "
-                            + KILL_TIMEOUT + " after it was killed");
-                }
-                Thread.sleep(50);
-            }
+            SharedLocalCluster.killAndAwaitGone(cluster, name);
             CampaignWindows.clear(name);
         }
     }
@@ -192,9 +178,10 @@ final class YsbVariantPipeline implements IngestionPipeline {
     private static long[] jofCounts() throws IOException {
         long[] counts = new long[2];
         for (Path drops : jofCountFiles()) {
-            JsonNode source = new ObjectMapper().readTree(drops.toFile()).path("sources").path(0);
-            counts[0] += source.path("counts").path("tuplesHandedOver").asLong();
-            counts[1] += source.path("dropped").asLong();
+            Map<String, Long> jof = DropsFile.counts(drops);
+            counts[0] += jof.getOrDefault("tuplesHandedOver", 0L);
+            counts[1] += jof.getOrDefault("tuplesDropped", 0L)
+                    + jof.getOrDefault("tuplesRejected", 0L);
         }
         return counts;
     }
