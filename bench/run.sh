@@ -175,7 +175,9 @@ run_storm() {
     echo "### Storm ingestion: max sustainable tuples/s into a null bolt, KafkaSpout, JofSpout" \
         "and the ceiling"
     # shellcheck disable=SC2086
-    measured java -cp "bench/storm/target/classes:$(cat "$classpath")" \
+    # A fixed heap: G1 would otherwise start from 1/64 of the memory and resize it during the
+    # first runs, a hiccup that fails a run at any rate near the limit.
+    measured java -Xms4g -Xmx4g -cp "bench/storm/target/classes:$(cat "$classpath")" \
         org.cloudprofiler.bench.storm.StormIngestionBench \
         --json bench/storm/target/storm-ingestion.json ${STORM_BENCH_OPTS:-}
     echo "### Profiling overhead on the YSB topology: BUFFERED_ID vs NULL vs no instrumentation"

@@ -12,11 +12,12 @@ import org.cloudprofiler.storm.testing.InProcessKafka;
 
 /**
  * A paced producer → the in-process broker → storm-kafka-client's plain {@link KafkaSpout}
- * (unprofiled, default record translator, no message ids) → null bolt. Each run uses a fresh
- * topic with one partition per spout task and a fresh consumer group reading from the
- * earliest offset. Production starts only once the spout consumes: a few warm-up records
- * must reach the null bolt first, and are not counted. The schedule lag is the producer's; a
- * spout that falls behind leaves a backlog in the broker, which shows as the drain time.
+ * (unprofiled, default record translator, the processing guarantee given) → null bolt. Each
+ * run uses a fresh topic with one partition per spout task and a fresh consumer group reading
+ * from the earliest offset. Production starts only once the spout consumes: a few warm-up
+ * records must reach the null bolt first, and are not counted. The schedule lag is the
+ * producer's; a spout that falls behind leaves a backlog in the broker, which shows as the
+ * drain time.
  */
 // Closing waits for Storm or Kafka and may be interrupted: the benchmark ends then anyway.
 @SuppressWarnings("try")
@@ -24,6 +25,8 @@ final class KafkaPipeline extends StormIngestionPipeline {
     private static final int WARM_UP_RECORDS = 10;
     // Subscribing, joining the group and the first fetch take a few seconds.
     private static final Duration WARM_UP_TIMEOUT = Duration.ofSeconds(60);
+    // How long a killed topology's KafkaSpout may take to commit and close.
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(90);
 
     private final InProcessKafka kafka;
     private final PacedProducer producer;
@@ -41,11 +44,20 @@ final class KafkaPipeline extends StormIngestionPipeline {
     KafkaPipeline(SharedLocalCluster cluster, Duration drainWait, InProcessKafka kafka,
             int maxPollRecords, KafkaSpoutConfig.ProcessingGuarantee guarantee,
             int valueBytes) {
-        super("kafka", cluster, drainWait);
+        super(sourceName(guarantee), cluster, drainWait);
         this.kafka = kafka;
         this.producer = new PacedProducer(kafka.bootstrapServers(), valueBytes);
         this.maxPollRecords = maxPollRecords;
         this.guarantee = guarantee;
+    }
+
+    /**
+     * {@code kafka} for KafkaSpout's default guarantee, {@code kafka-<guarantee>} for the
+     * others, e.g. {@code kafka-no-guarantee}.
+     */
+    static String sourceName(KafkaSpoutConfig.ProcessingGuarantee guarantee) {
+        return guarantee == KafkaSpoutConfig.ProcessingGuarantee.AT_LEAST_ONCE ? "kafka"
+                : "kafka-" + guarantee.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     @Override
@@ -67,7 +79,8 @@ final class KafkaPipeline extends StormIngestionPipeline {
                         .setFirstPollOffsetStrategy(FirstPollOffsetStrategy.EARLIEST)
                         .setProcessingGuarantee(guarantee)
                         .build();
-        try (SharedLocalCluster.Run run = cluster.submit(runId, new KafkaSpout<>(config))) {
+        try (SharedLocalCluster.Run run = cluster.submit(runId,
+                new ClosingSignalKafkaSpout<>(config, runId))) {
             producer.sendNow(runId, partitions, WARM_UP_RECORDS);
             if (run.tally().awaitIngested(WARM_UP_RECORDS,
                     System.nanoTime() + WARM_UP_TIMEOUT.toNanos()) < 0) {
@@ -89,7 +102,15 @@ final class KafkaPipeline extends StormIngestionPipeline {
 
     private void deletePreviousTopic() throws Exception {
         if (previousTopic != null) {
-            kafka.deleteTopic(previousTopic);
+            // The topic of a run is its id. A spout that never closes keeps its topic: a
+            // topic gone under its final commit would halt the JVM.
+            if (ClosingSignalKafkaSpout.awaitClosed(previousTopic, CLOSE_WAIT)) {
+                kafka.deleteTopic(previousTopic);
+            } else {
+                System.out.printf("            %s: its KafkaSpout had not closed after %d s;"
+                        + " its topic stays until the broker closes%n", previousTopic,
+                        CLOSE_WAIT.toSeconds());
+            }
             previousTopic = null;
         }
     }

@@ -111,10 +111,16 @@ public final class StormIngestionBench implements Callable<Integer> {
             + " max.poll.records (default: ${DEFAULT-VALUE}, Kafka's own default).")
     private int kafkaMaxPollRecords = 500;
 
-    @Option(names = "--kafka-guarantee", description = "The KafkaSpout's processing guarantee"
-            + " (default: ${DEFAULT-VALUE}: no message ids, like the other spouts).")
-    private KafkaSpoutConfig.ProcessingGuarantee kafkaGuarantee =
-            KafkaSpoutConfig.ProcessingGuarantee.NO_GUARANTEE;
+    @Option(names = "--kafka-guarantees", split = ",", description = "KafkaSpout processing"
+            + " guarantees to search, each a source of its own (default: ${DEFAULT-VALUE}:"
+            + " KafkaSpout as it comes, then without message ids like the other spouts).")
+    private List<KafkaSpoutConfig.ProcessingGuarantee> kafkaGuarantees = List.of(
+            KafkaSpoutConfig.ProcessingGuarantee.AT_LEAST_ONCE,
+            KafkaSpoutConfig.ProcessingGuarantee.NO_GUARANTEE);
+
+    @Option(names = "--warm-up-s", description = "Seconds of the warm-up run that starts each"
+            + " source's search, at half its start rate (default: ${DEFAULT-VALUE}).")
+    private int warmUpSeconds = 20;
 
     @Option(names = "--json", description = "Also write every step and the answers here.")
     private Path json;
@@ -142,13 +148,18 @@ public final class StormIngestionBench implements Callable<Integer> {
         System.out.println("load average at start: " + loadAverage());
 
         List<SourceOutcome> outcomes = new ArrayList<>();
-        try (SharedLocalCluster cluster = SharedLocalCluster.start(
-                shape())) {
-            if (only.contains(Source.KAFKA)) {
-                try (InProcessKafka kafka = InProcessKafka.start();
-                        KafkaPipeline pipeline = new KafkaPipeline(cluster, drainWait, kafka,
-                                kafkaMaxPollRecords, kafkaGuarantee, VALUE_BYTES)) {
-                    outcomes.add(search(pipeline, criteria, duration, kafkaSearch, report));
+        Duration warmUp = Duration.ofSeconds(warmUpSeconds);
+        // The broker outlives the cluster: a KafkaSpout worker still shutting down when its
+        // broker went away once halted the whole JVM (Storm's exitProcess).
+        try (InProcessKafka kafka = only.contains(Source.KAFKA) ? InProcessKafka.start() : null;
+                SharedLocalCluster cluster = SharedLocalCluster.start(shape())) {
+            if (kafka != null) {
+                for (KafkaSpoutConfig.ProcessingGuarantee guarantee : kafkaGuarantees) {
+                    try (KafkaPipeline pipeline = new KafkaPipeline(cluster, drainWait, kafka,
+                            kafkaMaxPollRecords, guarantee, VALUE_BYTES)) {
+                        outcomes.add(search(pipeline, criteria, warmUp, duration, kafkaSearch,
+                                report));
+                    }
                 }
             }
             if (only.contains(Source.JOF)) {
@@ -157,14 +168,16 @@ public final class StormIngestionBench implements Callable<Integer> {
                 for (JofPipeline.Payload payload : jofPayloads) {
                     try (JofPipeline pipeline = new JofPipeline(cluster, drainWait, payload,
                             tuning)) {
-                        outcomes.add(search(pipeline, criteria, duration, jofSearch, report));
+                        outcomes.add(search(pipeline, criteria, warmUp, duration, jofSearch,
+                                report));
                     }
                 }
             }
             if (only.contains(Source.CEILING)) {
                 try (CeilingPipeline pipeline = new CeilingPipeline(cluster, drainWait,
                         ceilingTuplesPerCall, VALUE_BYTES)) {
-                    outcomes.add(search(pipeline, criteria, duration, ceilingSearch, report));
+                    outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
+                            report));
                 }
             }
         }
@@ -177,16 +190,17 @@ public final class StormIngestionBench implements Callable<Integer> {
     }
 
     private static SourceOutcome search(StormIngestionPipeline pipeline, PassCriteria criteria,
-            Duration duration, long[] range, IngestionReport report) throws Exception {
+            Duration warmUp, Duration duration, long[] range, IngestionReport report)
+            throws Exception {
         if (range.length != 3) {
             throw new CommandLine.ParameterException(new CommandLine(StormIngestionBench.class),
                     "a search range is start,max,resolution in tuples/s");
         }
         // The first topology of a source runs its code cold; a run at half the start rate warms
-        // the JIT up and is shown but not part of the search.
-        RunResult warmUp = pipeline.run(Math.max(1, range[0] / 2), duration);
-        report.step(pipeline.name(), new SearchStep(-1, "warm-up", warmUp,
-                criteria.failures(warmUp)), pipeline.lastRun(), Thread.activeCount());
+        // the JIT and the heap's sizing up and is shown but not part of the search.
+        RunResult warmUpRun = pipeline.run(Math.max(1, range[0] / 2), warmUp);
+        report.step(pipeline.name(), new SearchStep(-1, "warm-up", warmUpRun,
+                criteria.failures(warmUpRun)), pipeline.lastRun(), Thread.activeCount());
         List<MeasuredRun> runs = new ArrayList<>();
         SearchResult result = new MaxThroughputSearch(pipeline, criteria, duration, range[0],
                 range[1], range[2], step -> {
@@ -212,7 +226,8 @@ public final class StormIngestionBench implements Callable<Integer> {
                 jofBucketsPerCall, bucketTuples, generatorSenders));
         settings.put("ceilingTuplesPerCall", ceilingTuplesPerCall);
         settings.put("kafkaMaxPollRecords", kafkaMaxPollRecords);
-        settings.put("kafkaGuarantee", kafkaGuarantee);
+        settings.put("kafkaGuarantees", kafkaGuarantees);
+        settings.put("warmUpSeconds", warmUpSeconds);
         settings.put("loadAverage", loadAverage());
         return settings;
     }

@@ -1,0 +1,51 @@
+package org.cloudprofiler.bench.storm;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.storm.kafka.spout.KafkaSpout;
+import org.apache.storm.kafka.spout.KafkaSpoutConfig;
+
+/**
+ * A plain {@link KafkaSpout} that says when its {@code close} has returned, so that the
+ * benchmark deletes a run's topic only after the spout has committed its last offsets: a
+ * commit to a deleted topic times out after 60 s, and Storm halts the JVM on it. Its only
+ * addition runs after KafkaSpout's own {@code close}; one task per run.
+ */
+final class ClosingSignalKafkaSpout<K, V> extends KafkaSpout<K, V> {
+    private static final long serialVersionUID = 1L;
+    private static final Map<String, CountDownLatch> CLOSED = new ConcurrentHashMap<>();
+
+    private final String runId;
+
+    ClosingSignalKafkaSpout(KafkaSpoutConfig<K, V> config, String runId) {
+        super(config);
+        this.runId = runId;
+        CLOSED.put(runId, new CountDownLatch(1));
+    }
+
+    @Override
+    public void close() {
+        try {
+            super.close();
+        } finally {
+            CountDownLatch closed = CLOSED.get(runId);
+            if (closed != null) {
+                closed.countDown();
+            }
+        }
+    }
+
+    /** True once run {@code runId}'s spout has closed, false if it did not within the wait. */
+    static boolean awaitClosed(String runId, Duration wait) throws InterruptedException {
+        CountDownLatch closed = CLOSED.get(runId);
+        boolean done = closed == null || closed.await(wait.toMillis(), TimeUnit.MILLISECONDS);
+        if (done) {
+            CLOSED.remove(runId);
+        }
+        return done;
+    }
+}
