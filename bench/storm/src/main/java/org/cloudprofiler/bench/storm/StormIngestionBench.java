@@ -97,7 +97,7 @@ public final class StormIngestionBench implements Callable<Integer> {
 
     @Option(names = "--bucket-tuples", description = "Tuples per generator bucket"
             + " (default: ${DEFAULT-VALUE}).")
-    private int bucketTuples = 1000;
+    private int bucketTuples = 4000;
 
     @Option(names = "--generator-senders", description = "Generator sender threads"
             + " (default: ${DEFAULT-VALUE}).")
