@@ -19,11 +19,11 @@ void EmissionPacer::useFineTimerSlack() {
 
 int64_t EmissionPacer::awaitDue(int64_t dueNs) const {
     int64_t now = nowNs();
-    while (dueNs - now > kSpinWindowNs) {
+    while (dueNs - now > spinWindowNs_) {
         if (stopRequested_.load(std::memory_order_relaxed)) {
             return -1;
         }
-        int64_t wakeNs = std::min(dueNs - kSpinWindowNs, now + kLongestSleepNs);
+        int64_t wakeNs = std::min(dueNs - spinWindowNs_, now + kLongestSleepNs);
         timespec wake{static_cast<time_t>(wakeNs / 1'000'000'000),
                       static_cast<long>(wakeNs % 1'000'000'000)};
         clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nullptr);

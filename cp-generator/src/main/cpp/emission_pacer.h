@@ -9,17 +9,20 @@ namespace cloudprofiler::generator {
 
 class EmissionPacer {
 public:
-    // Wakes up this far ahead of a due time and spins the rest. On the project's VM, with the
-    // 1 ns timer slack set by useFineTimerSlack(), a sleep overshot by 12 µs at the median and
-    // 39 µs at p99; 50 µs keeps nearly every wake-up early while spinning ~5% of a core at one
-    // bucket per millisecond (sleeping alone would be late by the overshoot on every bucket;
-    // spinning alone would burn a core per sender on a shared machine).
-    static constexpr int64_t kSpinWindowNs = 50'000;
+    // By default a sender wakes up this far ahead of a due time and spins the rest. On the
+    // project's VM, with the 1 ns timer slack set by useFineTimerSlack(), a sleep overshot by
+    // 12 µs at the median and 39 µs at p99, and sleeping straight to each due time let single
+    // oversleeps of 10-12 ms break the 1 ms lag bound in 2 of 4 runs; 50 µs keeps nearly every
+    // wake-up early while spinning ~5% of a core at one bucket per millisecond. A generator
+    // that shares its cores with the engine it feeds may prefer 0 (GeneratorOptions).
+    static constexpr int64_t kDefaultSpinWindowNs = 50'000;
     // Longest single sleep, so that stop() is noticed promptly even at very low rates.
     static constexpr int64_t kLongestSleepNs = 10'000'000;
 
-    explicit EmissionPacer(const std::atomic<bool>& stopRequested)
-        : stopRequested_(stopRequested) {}
+    // spinWindowNs: how long before a due time to stop sleeping and spin; 0 never spins.
+    EmissionPacer(const std::atomic<bool>& stopRequested,
+                  int64_t spinWindowNs = kDefaultSpinWindowNs)
+        : stopRequested_(stopRequested), spinWindowNs_(spinWindowNs) {}
 
     // CLOCK_MONOTONIC in nanoseconds.
     static int64_t nowNs();
@@ -33,6 +36,7 @@ public:
 
 private:
     const std::atomic<bool>& stopRequested_;
+    const int64_t spinWindowNs_;
 };
 
 }  // namespace cloudprofiler::generator

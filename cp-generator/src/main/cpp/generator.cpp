@@ -208,6 +208,7 @@ void Generator::launch(std::vector<std::vector<ReceiverLink>> links) {
         plan.bucketIntervalNs = intervalNs;
         plan.idBase = options_.idBase;
         plan.markerTimeoutMs = options_.markerTimeoutMs;
+        plan.spinWindowNs = options_.spinWindowNs;
         senders_.push_back(std::make_unique<Sender>(plan, *pool_, std::move(links[t]),
                                                     stopRequested_, *dataDone_));
         counters.push_back(&senders_.back()->counters());

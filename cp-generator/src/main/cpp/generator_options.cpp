@@ -10,6 +10,8 @@ namespace cloudprofiler::generator {
 namespace {
 
 constexpr double kMaxBucketSpanNs = 1e6;
+// A bucket spans at most 1 ms; spinning longer than that before it would spin all the time.
+constexpr int64_t kMaxSpinWindowNs = 1'000'000;
 
 [[noreturn]] void reject(const std::string& message) {
     throw ProfilerError(ProfilerError::Kind::kInvalidArgument, message);
@@ -62,6 +64,10 @@ void validate(const GeneratorOptions& options) {
         options.idBase > std::numeric_limits<int64_t>::max() - static_cast<int64_t>(planned - 1)) {
         reject("id base " + std::to_string(options.idBase) + " + " + std::to_string(planned) +
                " tuples overflows a 64-bit tuple id");
+    }
+    if (options.spinWindowNs < 0 || options.spinWindowNs > kMaxSpinWindowNs) {
+        reject("spin window must be 0 to " + std::to_string(kMaxSpinWindowNs) + " ns, not " +
+               std::to_string(options.spinWindowNs));
     }
     if (options.bucketTuples < 1 || options.bucketTuples > kMaxTuplesPerBucket) {
         reject("bucket size must be 1 to " + std::to_string(kMaxTuplesPerBucket) + " tuples, not " +

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "emission_pacer.h"
 #include "wire_format.h"
 
 namespace cloudprofiler::generator {
@@ -28,6 +29,9 @@ struct GeneratorOptions {
     int connectTimeoutMs = 5000;   // to reach every receiver before the run starts
     int markerTimeoutMs = 10000;   // to hand over each end-of-run marker
     int ioThreads = 1;             // ZeroMQ's
+    // How long before a bucket's due time a sender stops sleeping and spins (see
+    // EmissionPacer); 0 sleeps straight to it, for a generator that shares its cores.
+    int64_t spinWindowNs = EmissionPacer::kDefaultSpinWindowNs;
 };
 
 // Throws ProfilerError(kInvalidArgument) naming the first bad option.

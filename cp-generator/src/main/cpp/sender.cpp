@@ -32,7 +32,7 @@ void Sender::run() {
 }
 
 void Sender::emitBuckets() {
-    EmissionPacer pacer(stopRequested_);
+    EmissionPacer pacer(stopRequested_, plan_.spinWindowNs);
     BucketWriter writer(pool_, plan_.index, plan_.senderCount, plan_.idBase);
     uint64_t remaining = plan_.tuples;
     size_t receiver = 0;

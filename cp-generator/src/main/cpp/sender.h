@@ -22,6 +22,7 @@ struct SenderPlan {
     double bucketIntervalNs = 0;
     int64_t idBase = 0;
     int markerTimeoutMs = 0;
+    int64_t spinWindowNs = 0;
 
     static constexpr uint64_t kUnbounded = UINT64_MAX;
 };

@@ -18,6 +18,16 @@ TEST(EmissionPacer, returnsOnlyOnceTheDueTimeHasCome) {
     EXPECT_GE(pacer.awaitDue(past), past);
 }
 
+TEST(EmissionPacer, withoutASpinWindowItStillNeverReturnsEarly) {
+    std::atomic<bool> stop{false};
+    EmissionPacer pacer(stop, 0);
+    int64_t start = EmissionPacer::nowNs();
+    for (int64_t i = 1; i <= 20; ++i) {
+        int64_t due = start + i * 100'000;
+        EXPECT_GE(pacer.awaitDue(due), due);
+    }
+}
+
 TEST(EmissionPacer, aStopRequestEndsTheWait) {
     std::atomic<bool> stop{true};
     EmissionPacer pacer(stop);

@@ -73,6 +73,8 @@ TEST(GeneratorOptions, badOptionsAreRejectedByName) {
     expectRejected([](GeneratorOptions& o) { o.connectTimeoutMs = 0; }, "timeouts");
     expectRejected([](GeneratorOptions& o) { o.markerTimeoutMs = 0; }, "timeouts");
     expectRejected([](GeneratorOptions& o) { o.ioThreads = 0; }, "I/O threads");
+    expectRejected([](GeneratorOptions& o) { o.spinWindowNs = -1; }, "spin window");
+    expectRejected([](GeneratorOptions& o) { o.spinWindowNs = 1'000'001; }, "spin window");
     expectRejected(
         [](GeneratorOptions& o) {
             o.idBase = INT64_MAX - 5;

@@ -41,7 +41,7 @@ jlong JNICALL create0(JNIEnv* env, jclass, jobjectArray endpoints, jint senderTh
                       jdouble tuplesPerSecond, jlong tupleCount, jlong durationNs,
                       jint bucketTuples, jint payloadClass, jint rawPayloadBytes, jlong seed,
                       jlong idBase, jint sendHighWaterMark, jint connectTimeoutMs,
-                      jint markerTimeoutMs, jint ioThreads) {
+                      jint markerTimeoutMs, jint ioThreads, jlong spinWindowNs) {
     return guarded<jlong>(env, 0, [&] {
         if (senderThreads < 0 || tupleCount < 0 || bucketTuples < 0 || rawPayloadBytes < 0) {
             throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
@@ -63,6 +63,7 @@ jlong JNICALL create0(JNIEnv* env, jclass, jobjectArray endpoints, jint senderTh
         options.connectTimeoutMs = connectTimeoutMs;
         options.markerTimeoutMs = markerTimeoutMs;
         options.ioThreads = ioThreads;
+        options.spinWindowNs = spinWindowNs;
         return reinterpret_cast<jlong>(new Generator(std::move(options)));
     });
 }
@@ -176,7 +177,7 @@ jobjectArray JNICALL ysbAdCampaigns0(JNIEnv* env, jclass, jlong seed) {
 }
 
 const JNINativeMethod kMethods[] = {
-    NATIVE(create0, "([Ljava/lang/String;IDJJIIIJJIIII)J"),
+    NATIVE(create0, "([Ljava/lang/String;IDJJIIIJJIIIIJ)J"),
     NATIVE(loadBytes0, "(J[[B)V"),
     NATIVE(start0, "(J)V"),
     NATIVE(stop0, "(J)V"),

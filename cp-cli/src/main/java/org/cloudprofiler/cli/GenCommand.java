@@ -130,6 +130,12 @@ public final class GenCommand implements Callable<Integer> {
             + " (default: ${DEFAULT-VALUE}).")
     private int ioThreads = 1;
 
+    @Option(names = "--spin", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long before each bucket's due time a sender stops sleeping and"
+                    + " spins (default: 50us, at most 1ms); 0 never spins, for a generator on"
+                    + " the same cores as the engine it feeds.")
+    private Duration spinWindow = Generator.DEFAULT_SPIN_WINDOW;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write each second's"
             + " record, then the totals, as JSON lines to FILE.")
     private Path json;
@@ -168,7 +174,7 @@ public final class GenCommand implements Callable<Integer> {
                 .senderThreads(senders).tuplesPerSecond(rate).bucketTuples(bucketTuples)
                 .seed(seed).idBase(idBase).sendHighWaterMark(sendHighWaterMark)
                 .connectTimeout(connectTimeout).markerTimeout(markerTimeout)
-                .ioThreads(ioThreads).onSecond(stats -> report(stats, out, jsonLines));
+                .ioThreads(ioThreads).spinWindow(spinWindow).onSecond(stats -> report(stats, out, jsonLines));
         if (duration != null) {
             builder.duration(duration);
         }

@@ -44,7 +44,8 @@ class GenCommandTest {
             Thread reader = drain(socket, messages);
             Path json = directory.resolve("gen.jsonl");
             CommandRun run = CommandRun.of("gen", "--port", String.valueOf(port), "--rate",
-                    "100000", "--tuples", "150000", "--payload", "ysb", "--json", json.toString());
+                    "100000", "--tuples", "150000", "--payload", "ysb", "--spin", "0us", "--json",
+                    json.toString());
             reader.join(60_000);
             assertEquals(0, run.exitCode(), run.err());
             assertTrue(run.out().contains("second 1: target 100,000/s"), run.out());
@@ -95,6 +96,9 @@ class GenCommandTest {
         CommandRun run = CommandRun.of("gen", "--rate", "0", "--tuples", "10");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("rate"), run.err());
+        run = CommandRun.of("gen", "--rate", "1000", "--tuples", "10", "--spin", "2ms");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("spin window"), run.err());
         run = CommandRun.of("gen", "--payload", "preloaded");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("--preloaded FILE"), run.err());

@@ -31,6 +31,7 @@ public final class Generator implements AutoCloseable {
     public static final int DEFAULT_SEND_HIGH_WATER_MARK = 1000;
     public static final long DEFAULT_CONNECT_TIMEOUT_MS = 5000;
     public static final long DEFAULT_MARKER_TIMEOUT_MS = 10_000;
+    public static final Duration DEFAULT_SPIN_WINDOW = Duration.ofNanos(50_000);
 
     private static final NativeLibrary LIBRARY = new NativeLibrary(
             "libcloudprofiler_generator.so", PATH_PROPERTY,
@@ -63,7 +64,8 @@ public final class Generator implements AutoCloseable {
                 builder.bucketTuples, builder.payloadClass.id(), builder.rawPayloadBytes,
                 builder.seed, builder.idBase, builder.sendHighWaterMark,
                 toIntMillis(builder.connectTimeoutMs, "connect timeout"),
-                toIntMillis(builder.markerTimeoutMs, "marker timeout"), builder.ioThreads);
+                toIntMillis(builder.markerTimeoutMs, "marker timeout"), builder.ioThreads,
+                builder.spinWindow.toNanos());
     }
 
     public static Builder builder() {
@@ -312,7 +314,8 @@ public final class Generator implements AutoCloseable {
     private static native long create0(String[] endpoints, int senderThreads,
             double tuplesPerSecond, long tupleCount, long durationNs, int bucketTuples,
             int payloadClass, int rawPayloadBytes, long seed, long idBase,
-            int sendHighWaterMark, int connectTimeoutMs, int markerTimeoutMs, int ioThreads);
+            int sendHighWaterMark, int connectTimeoutMs, int markerTimeoutMs, int ioThreads,
+            long spinWindowNs);
 
     private static native void loadBytes0(long handle, byte[][] payloads);
 
@@ -352,6 +355,7 @@ public final class Generator implements AutoCloseable {
         private long connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
         private long markerTimeoutMs = DEFAULT_MARKER_TIMEOUT_MS;
         private int ioThreads = 1;
+        private Duration spinWindow = DEFAULT_SPIN_WINDOW;
         private Consumer<GeneratorStats> onSecond;
 
         private Builder() {}
@@ -451,6 +455,17 @@ public final class Generator implements AutoCloseable {
         /** ZeroMQ I/O threads (default 1). */
         public Builder ioThreads(int ioThreads) {
             this.ioThreads = ioThreads;
+            return this;
+        }
+
+        /**
+         * How long before each bucket's due time a sender stops sleeping and spins (default
+         * 50 µs, at most 1 ms): it keeps the schedule lag in tens of µs. Zero sleeps straight
+         * to the due time (about 12 µs late at the median on the project's VM, with rare
+         * oversleeps of milliseconds) and leaves the CPU to an engine on the same cores.
+         */
+        public Builder spinWindow(Duration spinWindow) {
+            this.spinWindow = spinWindow;
             return this;
         }
 

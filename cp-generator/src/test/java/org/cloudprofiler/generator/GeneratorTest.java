@@ -41,7 +41,8 @@ class GeneratorTest {
                 Generator generator = Generator.builder()
                         .endpoints(first.endpoint(), second.endpoint()).senderThreads(senders)
                         .tuplesPerSecond(1_000_000).tupleCount(tuples).idBase(ID_BASE)
-                        .onSecond(live::add).build()) {
+                        // The other runs here spin before due times, as by default.
+                        .spinWindow(Duration.ZERO).onSecond(live::add).build()) {
             first.readUntilMarkers(senders);
             second.readUntilMarkers(senders);
             generator.start();
@@ -182,6 +183,7 @@ class GeneratorTest {
         assertRejected(valid().bucketTuples(0), "bucket size");
         assertRejected(valid().rawPayload(17 << 20), "raw payload size");
         assertRejected(valid().connectTimeout(Duration.ZERO), "connect timeout");
+        assertRejected(valid().spinWindow(Duration.ofMillis(2)), "spin window");
     }
 
     private static Generator.Builder valid() {

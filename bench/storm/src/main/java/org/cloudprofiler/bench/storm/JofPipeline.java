@@ -54,6 +54,7 @@ final class JofPipeline extends StormIngestionPipeline {
             Generator.Builder builder = Generator.builder().endpoints(config.endpoints(tasks))
                     .tuplesPerSecond(targetTuplesPerSecond).duration(duration)
                     .senderThreads(tuning.senderThreads()).bucketTuples(tuning.bucketTuples())
+                    .spinWindow(Duration.ofNanos(1000L * tuning.generatorSpinUs()))
                     .connectTimeout(CONNECT_TIMEOUT);
             if (payload == Payload.RAW) {
                 builder.rawPayload(Generator.DEFAULT_RAW_PAYLOAD_BYTES);

@@ -8,6 +8,7 @@ package org.cloudprofiler.bench.storm;
  * @param maxBucketsPerNextTuple buckets one {@code nextTuple} may emit
  * @param bucketTuples tuples per generator bucket
  * @param senderThreads generator sender threads
+ * @param generatorSpinUs how long before each due time a generator sender spins, µs
  */
 record JofTuning(int receiversPerTask, int queueCapacity, int maxBucketsPerNextTuple,
-        int bucketTuples, int senderThreads) {}
+        int bucketTuples, int senderThreads, int generatorSpinUs) {}

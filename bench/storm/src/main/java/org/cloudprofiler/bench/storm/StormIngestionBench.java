@@ -103,6 +103,11 @@ public final class StormIngestionBench implements Callable<Integer> {
             + " (default: ${DEFAULT-VALUE}).")
     private int generatorSenders = 1;
 
+    @Option(names = "--generator-spin-us", description = "How long before each bucket's due"
+            + " time a generator sender spins, µs (default: ${DEFAULT-VALUE}: the generator"
+            + " shares the 2 cores with Storm and sleeps straight to its due times).")
+    private int generatorSpinUs = 0;
+
     @Option(names = "--ceiling-tuples-per-call", description = "Tuples one ceiling nextTuple"
             + " emits at most (default: ${DEFAULT-VALUE}).")
     private int ceilingTuplesPerCall = 1000;
@@ -164,7 +169,7 @@ public final class StormIngestionBench implements Callable<Integer> {
             }
             if (only.contains(Source.JOF)) {
                 JofTuning tuning = new JofTuning(jofReceivers, jofQueueCapacity,
-                        jofBucketsPerCall, bucketTuples, generatorSenders);
+                        jofBucketsPerCall, bucketTuples, generatorSenders, generatorSpinUs);
                 for (JofPipeline.Payload payload : jofPayloads) {
                     try (JofPipeline pipeline = new JofPipeline(cluster, drainWait, payload,
                             tuning)) {
@@ -223,7 +228,7 @@ public final class StormIngestionBench implements Callable<Integer> {
         settings.put("rateTolerance", 0.005);
         settings.put("shape", shape());
         settings.put("jofTuning", new JofTuning(jofReceivers, jofQueueCapacity,
-                jofBucketsPerCall, bucketTuples, generatorSenders));
+                jofBucketsPerCall, bucketTuples, generatorSenders, generatorSpinUs));
         settings.put("ceilingTuplesPerCall", ceilingTuplesPerCall);
         settings.put("kafkaMaxPollRecords", kafkaMaxPollRecords);
         settings.put("kafkaGuarantees", kafkaGuarantees);
