@@ -20,8 +20,7 @@ public:
     static constexpr int64_t kLongestSleepNs = 10'000'000;
 
     // spinWindowNs: how long before a due time to stop sleeping and spin; 0 never spins.
-    EmissionPacer(const std::atomic<bool>& stopRequested,
-                  int64_t spinWindowNs = kDefaultSpinWindowNs)
+    EmissionPacer(const std::atomic<bool>& stopRequested, int64_t spinWindowNs)
         : stopRequested_(stopRequested), spinWindowNs_(spinWindowNs) {}
 
     // CLOCK_MONOTONIC in nanoseconds.

@@ -10,8 +10,8 @@ namespace cloudprofiler::generator {
 namespace {
 
 constexpr double kMaxBucketSpanNs = 1e6;
-// A bucket spans at most 1 ms; spinning longer than that before it would spin all the time.
-constexpr int64_t kMaxSpinWindowNs = 1'000'000;
+// Spinning longer before a bucket than a bucket can span would spin all the time.
+constexpr int64_t kMaxSpinWindowNs = static_cast<int64_t>(kMaxBucketSpanNs);
 
 [[noreturn]] void reject(const std::string& message) {
     throw ProfilerError(ProfilerError::Kind::kInvalidArgument, message);

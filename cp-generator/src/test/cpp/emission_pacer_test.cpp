@@ -8,7 +8,7 @@ namespace {
 
 TEST(EmissionPacer, returnsOnlyOnceTheDueTimeHasCome) {
     std::atomic<bool> stop{false};
-    EmissionPacer pacer(stop);
+    EmissionPacer pacer(stop, EmissionPacer::kDefaultSpinWindowNs);
     int64_t start = EmissionPacer::nowNs();
     for (int64_t i = 1; i <= 20; ++i) {
         int64_t due = start + i * 100'000;
@@ -30,7 +30,7 @@ TEST(EmissionPacer, withoutASpinWindowItStillNeverReturnsEarly) {
 
 TEST(EmissionPacer, aStopRequestEndsTheWait) {
     std::atomic<bool> stop{true};
-    EmissionPacer pacer(stop);
+    EmissionPacer pacer(stop, EmissionPacer::kDefaultSpinWindowNs);
     EXPECT_EQ(pacer.awaitDue(EmissionPacer::nowNs() + 3'600'000'000'000), -1);
 }
 

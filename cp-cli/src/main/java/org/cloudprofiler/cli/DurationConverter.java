@@ -1,6 +1,7 @@
 package org.cloudprofiler.cli;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,7 +24,7 @@ public final class DurationConverter implements ITypeConverter<Duration> {
         }
         long amount = Long.parseLong(matcher.group(1));
         return switch (matcher.group(2)) {
-            case "us" -> Duration.ofNanos(Math.multiplyExact(amount, 1000));
+            case "us" -> Duration.of(amount, ChronoUnit.MICROS);
             case "ms" -> Duration.ofMillis(amount);
             case "s" -> Duration.ofSeconds(amount);
             case "m" -> Duration.ofMinutes(amount);

@@ -174,7 +174,8 @@ public final class GenCommand implements Callable<Integer> {
                 .senderThreads(senders).tuplesPerSecond(rate).bucketTuples(bucketTuples)
                 .seed(seed).idBase(idBase).sendHighWaterMark(sendHighWaterMark)
                 .connectTimeout(connectTimeout).markerTimeout(markerTimeout)
-                .ioThreads(ioThreads).spinWindow(spinWindow).onSecond(stats -> report(stats, out, jsonLines));
+                .ioThreads(ioThreads).spinWindow(spinWindow)
+                .onSecond(stats -> report(stats, out, jsonLines));
         if (duration != null) {
             builder.duration(duration);
         }

@@ -26,7 +26,8 @@ import org.cloudprofiler.analyzer.source.LogSource;
 /**
  * The Flink job: {@link LogSource} → {@link ElementRouter} → {@link TupleCombiner} → tuples
  * keyed by tuple id → {@link TupleJoinOperator}; its statistics and every other element are
- * collected back to the client. Runs on an embedded MiniCluster, or on the cluster of {@link AnalyzerOptions#cluster()}.
+ * collected back to the client. Runs on an embedded MiniCluster, or on the cluster of
+ * {@link AnalyzerOptions#cluster()}.
  */
 final class AnalysisJob {
 

@@ -1,6 +1,7 @@
 package org.cloudprofiler.bench.storm;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 
 import org.cloudprofiler.generator.Generator;
@@ -54,7 +55,7 @@ final class JofPipeline extends StormIngestionPipeline {
             Generator.Builder builder = Generator.builder().endpoints(config.endpoints(tasks))
                     .tuplesPerSecond(targetTuplesPerSecond).duration(duration)
                     .senderThreads(tuning.senderThreads()).bucketTuples(tuning.bucketTuples())
-                    .spinWindow(Duration.ofNanos(1000L * tuning.generatorSpinUs()))
+                    .spinWindow(Duration.of(tuning.generatorSpinUs(), ChronoUnit.MICROS))
                     .connectTimeout(CONNECT_TIMEOUT);
             if (payload == Payload.RAW) {
                 builder.rawPayload(Generator.DEFAULT_RAW_PAYLOAD_BYTES);
