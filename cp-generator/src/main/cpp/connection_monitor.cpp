@@ -1,22 +1,51 @@
 #include "connection_monitor.h"
 
+#include <cstring>
+
+#include "interrupted_calls.h"
+
 namespace cloudprofiler::generator {
 
-ConnectionMonitor::ConnectionMonitor(zmq::socket_t& socket, const std::string& name) {
-    init(socket, "inproc://" + name, ZMQ_EVENT_HANDSHAKE_SUCCEEDED | ZMQ_EVENT_DISCONNECTED);
+ConnectionMonitor::ConnectionMonitor(zmq::context_t& context, zmq::socket_t& socket,
+                                     const std::string& name)
+    : monitored_(socket.handle()), events_(context, zmq::socket_type::pair) {
+    std::string address = "inproc://" + name;
+    retryInterrupted([&] {
+        if (zmq_socket_monitor(monitored_, address.c_str(),
+                               ZMQ_EVENT_HANDSHAKE_SUCCEEDED | ZMQ_EVENT_DISCONNECTED) != 0) {
+            throw zmq::error_t();
+        }
+    });
+    events_.set(zmq::sockopt::linger, 0);
+    retryInterrupted([&] { events_.connect(address); });
 }
 
-void ConnectionMonitor::poll() {
-    while (check_event(0)) {
+ConnectionMonitor::~ConnectionMonitor() {
+    // Stops the events; failing to (only on a terminated context) leaves nothing to stop.
+    while (zmq_socket_monitor(monitored_, nullptr, 0) != 0 && zmq_errno() == EINTR) {
     }
 }
 
-void ConnectionMonitor::on_event_handshake_succeeded(const zmq_event_t&, const char*) {
-    ++handshakes_;
-}
-
-void ConnectionMonitor::on_event_disconnected(const zmq_event_t&, const char*) {
-    ++disconnects_;
+void ConnectionMonitor::poll() {
+    for (;;) {
+        zmq::message_t event;
+        if (!retryInterrupted([&] { return events_.recv(event, zmq::recv_flags::dontwait); })) {
+            return;
+        }
+        // An event is two frames, delivered together: its number and value, then the peer's
+        // address, which is not needed but must be taken off.
+        zmq::message_t address;
+        retryInterrupted([&] { return events_.recv(address, zmq::recv_flags::none); });
+        uint16_t number = 0;
+        if (event.size() >= sizeof number) {
+            std::memcpy(&number, event.data(), sizeof number);
+        }
+        if (number == ZMQ_EVENT_HANDSHAKE_SUCCEEDED) {
+            ++handshakes_;
+        } else if (number == ZMQ_EVENT_DISCONNECTED) {
+            ++disconnects_;
+        }
+    }
 }
 
 }  // namespace cloudprofiler::generator

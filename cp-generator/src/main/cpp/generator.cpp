@@ -1,12 +1,14 @@
 #include "generator.h"
 
 #include <pthread.h>
+#include <time.h>
 
 #include <algorithm>
 #include <cmath>
 #include <system_error>
 
 #include "emission_pacer.h"
+#include "interrupted_calls.h"
 #include "profiler_error.h"
 #include "wall_clock.h"
 #include "ysb_events.h"
@@ -17,7 +19,7 @@ namespace {
 // The first buckets are due this long after start() returns, so that the threads are running
 // by then instead of starting out late.
 constexpr int64_t kStartLeadNs = 2'000'000;
-constexpr auto kHandshakePollInterval = std::chrono::milliseconds(1);
+constexpr long kHandshakePollIntervalNs = 1'000'000;
 // A YSB event's 6-byte eventTimeMs can be restamped in place for times in [2^35, 2^42) ms.
 constexpr int64_t kFirstSixByteMs = int64_t{1} << 35;
 constexpr int64_t kLastSixByteMs = (int64_t{1} << 42) - 1;
@@ -134,10 +136,10 @@ std::vector<std::vector<ReceiverLink>> Generator::connect() {
                 link.socket.set(zmq::sockopt::linger, options_.markerTimeoutMs);
                 link.socket.set(zmq::sockopt::immediate, true);
                 link.monitor = std::make_unique<ConnectionMonitor>(
-                    link.socket,
+                    *context_, link.socket,
                     "cp-generator-monitor-" + std::to_string(t) + "-" + std::to_string(r));
                 try {
-                    link.socket.connect(link.endpoint);
+                    retryInterrupted([&] { link.socket.connect(link.endpoint); });
                 } catch (const zmq::error_t& e) {
                     throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
                                         "cannot connect to '" + link.endpoint + "': " + e.what() +
@@ -164,7 +166,10 @@ std::vector<std::vector<ReceiverLink>> Generator::connect() {
             if (unreachable.empty() || std::chrono::steady_clock::now() >= deadline) {
                 break;
             }
-            std::this_thread::sleep_for(kHandshakePollInterval);
+            // A signal that cuts this sleep short only makes the next poll come sooner;
+            // sleep_for would resume it instead, and under a storm of signals never end.
+            timespec interval{0, kHandshakePollIntervalNs};
+            nanosleep(&interval, nullptr);
         }
         if (!unreachable.empty()) {
             throw ProfilerError(

@@ -6,6 +6,7 @@
 
 #include "bucket_writer.h"
 #include "emission_pacer.h"
+#include "interrupted_calls.h"
 #include "wall_clock.h"
 
 namespace cloudprofiler::generator {
@@ -53,7 +54,8 @@ void Sender::emitBuckets() {
                          pool_.stampsEventTime() ? wallClockMs() : 0);
         // Never wait for room: a full queue means the receivers are not keeping up, and the
         // run must count that as drops rather than silently slow down.
-        if (link.socket.send(message, zmq::send_flags::dontwait)) {
+        if (retryInterrupted(
+                [&] { return link.socket.send(message, zmq::send_flags::dontwait); })) {
             link.sentTuples += tuples;
             ++link.sentBuckets;
             counters_.sentTuples.add(tuples);
@@ -93,7 +95,9 @@ void Sender::sendMarkers() {
             ReceiverLink& link = links_[r];
             if (!link.markerDelivered) {
                 link.markerDelivered =
-                    link.socket.send(markers[r], zmq::send_flags::dontwait).has_value();
+                    retryInterrupted([&] {
+                        return link.socket.send(markers[r], zmq::send_flags::dontwait);
+                    }).has_value();
             }
             if (!link.markerDelivered) {
                 waiting.push_back({link.socket.handle(), 0, ZMQ_POLLOUT, 0});
@@ -104,7 +108,14 @@ void Sender::sendMarkers() {
         if (waiting.empty() || left.count() <= 0) {
             break;
         }
-        zmq::poll(waiting, left);
+        try {
+            zmq::poll(waiting, left);
+        } catch (const zmq::error_t& e) {
+            // Interrupted by a signal: round again, with the time that is left.
+            if (e.num() != EINTR) {
+                throw;
+            }
+        }
     }
 }
 
