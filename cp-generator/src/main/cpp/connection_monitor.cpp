@@ -17,13 +17,15 @@ ConnectionMonitor::ConnectionMonitor(zmq::context_t& context, zmq::socket_t& soc
         }
     });
     events_.set(zmq::sockopt::linger, 0);
+    // Unbounded: events are read only at start and end, and a full pipe would stall libzmq's
+    // I/O thread (a receiver that keeps reconnecting sends two events per connection).
+    events_.set(zmq::sockopt::rcvhwm, 0);
     retryInterrupted([&] { events_.connect(address); });
 }
 
 ConnectionMonitor::~ConnectionMonitor() {
-    // Stops the events; failing to (only on a terminated context) leaves nothing to stop.
-    while (zmq_socket_monitor(monitored_, nullptr, 0) != 0 && zmq_errno() == EINTR) {
-    }
+    // Fails only on a terminated context, which has stopped the events already.
+    zmq_socket_monitor(monitored_, nullptr, 0);
 }
 
 void ConnectionMonitor::poll() {
@@ -34,8 +36,10 @@ void ConnectionMonitor::poll() {
         }
         // An event is two frames, delivered together: its number and value, then the peer's
         // address, which is not needed but must be taken off.
-        zmq::message_t address;
-        retryInterrupted([&] { return events_.recv(address, zmq::recv_flags::none); });
+        if (event.more()) {
+            zmq::message_t address;
+            retryInterrupted([&] { return events_.recv(address, zmq::recv_flags::none); });
+        }
         uint16_t number = 0;
         if (event.size() >= sizeof number) {
             std::memcpy(&number, event.data(), sizeof number);

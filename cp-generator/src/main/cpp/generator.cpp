@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <system_error>
 
@@ -166,10 +167,17 @@ std::vector<std::vector<ReceiverLink>> Generator::connect() {
             if (unreachable.empty() || std::chrono::steady_clock::now() >= deadline) {
                 break;
             }
-            // A signal that cuts this sleep short only makes the next poll come sooner;
-            // sleep_for would resume it instead, and under a storm of signals never end.
-            timespec interval{0, kHandshakePollIntervalNs};
-            nanosleep(&interval, nullptr);
+            // To an absolute time: sleep_for resumes an interrupted sleep with what is left,
+            // and under a storm of signals never got to the end of it.
+            timespec wake{};
+            clock_gettime(CLOCK_MONOTONIC, &wake);
+            wake.tv_nsec += kHandshakePollIntervalNs;
+            if (wake.tv_nsec >= 1'000'000'000) {
+                wake.tv_sec += 1;
+                wake.tv_nsec -= 1'000'000'000;
+            }
+            while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nullptr) == EINTR) {
+            }
         }
         if (!unreachable.empty()) {
             throw ProfilerError(

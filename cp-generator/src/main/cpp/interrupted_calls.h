@@ -1,6 +1,8 @@
 // Signals (a sampling profiler's, the JVM's own) land on any thread, and libzmq hands their
-// EINTR to the caller even from calls that never wait; cppzmq turns it into an exception. A
-// call that was interrupted did nothing, so it is simply made again.
+// EINTR to the caller even from calls that never wait; cppzmq turns it into an exception.
+// libzmq reports it before a send, receive, connect or bind has done anything, so such a call
+// is simply made again. Not for calls with a timeout (poll, a receive with a receive timeout):
+// made again, they would start their timeout afresh.
 #pragma once
 
 #include <cerrno>
@@ -8,7 +10,8 @@
 
 namespace cloudprofiler::generator {
 
-// Makes `call` (a cppzmq call) again for as long as a signal interrupts it; returns its result.
+// Makes `call` (a cppzmq send, receive, connect or bind) again for as long as a signal
+// interrupts it; returns its result.
 template <typename Call>
 auto retryInterrupted(Call&& call) -> decltype(call()) {
     for (;;) {
