@@ -127,5 +127,50 @@ TEST(GeneratorSignals, aRunInterruptedBySignalsAllTheTimeDeliversEveryTuple) {
     EXPECT_GT(storm.signalsToSenders(), 100u);
 }
 
+TEST(GeneratorSignals, endOfRunMarkersThatMustWaitForRoomStillArrive) {
+    constexpr uint64_t kTuples = 200'000;
+    constexpr uint32_t kSenders = 2;
+    // Room for one bucket on each side, and nobody reading until the data is out: the sockets
+    // and the connection fill up, later buckets are dropped, and each sender's marker has to
+    // wait in poll for room, where the storm interrupts it.
+    TestReceiver receiver(1);
+    GeneratorOptions options;
+    options.senderThreads = kSenders;
+    options.tuplesPerSecond = 400'000;
+    options.tupleCount = kTuples;
+    options.bucketTuples = 500;
+    options.sendHighWaterMark = 1;
+    options.endpoints.push_back(receiver.endpoint());
+    SignalStorm storm(std::chrono::microseconds(0));
+
+    Generator generator(options);
+    ASSERT_NO_THROW(generator.start());
+    while (generator.progress().emittedTuples() < kTuples) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    uint64_t received = 0;
+    std::thread reader([&] {
+        blockStormSignal();
+        EXPECT_TRUE(receiver.receiveUntilMarkers(kSenders, std::chrono::seconds(60)));
+        for (const testing::ReadBucket& bucket : receiver.buckets()) {
+            received += bucket.tuples.size();
+        }
+    });
+    EXPECT_TRUE(generator.awaitEnd(std::chrono::milliseconds(-1)));
+    reader.join();
+
+    RunResult result = generator.result();
+    for (const std::string& problem : result.problems) {
+        EXPECT_EQ(problem.rfind("dropped ", 0), 0u) << problem;  // the drops are intended
+    }
+    ASSERT_EQ(result.receivers.size(), 1u);
+    EXPECT_EQ(result.receivers[0].markersDelivered, kSenders);
+    EXPECT_EQ(result.receivers[0].markersUndelivered, 0u);
+    EXPECT_GT(result.droppedTuples, 0u) << "the sockets never filled: the markers did not wait";
+    EXPECT_EQ(result.sentTuples + result.droppedTuples, kTuples);
+    EXPECT_EQ(received, result.sentTuples);
+}
+
 }  // namespace
 }  // namespace cloudprofiler::generator
