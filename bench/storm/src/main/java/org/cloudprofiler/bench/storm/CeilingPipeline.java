@@ -21,9 +21,10 @@ final class CeilingPipeline extends StormIngestionPipeline {
     private final int maxTuplesPerCall;
     private final int valueBytes;
 
-    CeilingPipeline(SharedLocalCluster cluster, Duration drainWait, int maxTuplesPerCall,
-            int valueBytes) {
-        super("ceiling", cluster, drainWait);
+    /** @param name {@code ceiling}, or what the ceiling runs beside */
+    CeilingPipeline(String name, SharedLocalCluster cluster, Duration drainWait,
+            int maxTuplesPerCall, int valueBytes) {
+        super(name, cluster, drainWait);
         this.maxTuplesPerCall = maxTuplesPerCall;
         this.valueBytes = valueBytes;
     }

@@ -127,6 +127,12 @@ public final class StormIngestionBench implements Callable<Integer> {
             + " source's search, at half its start rate (default: ${DEFAULT-VALUE}).")
     private int warmUpSeconds = 20;
 
+    @Option(names = "--ceiling-beside-transport", description = "Also search the ceiling while"
+            + " the generator and a JOF (set up as for JofSpout) carry this many tuples/s beside"
+            + " it with no Storm behind them: how much of the ceiling their cost leaves"
+            + " (default: 0, not searched).")
+    private long ceilingBesideTransport = 0;
+
     @Option(names = "--json", description = "Also write every step and the answers here.")
     private Path json;
 
@@ -167,9 +173,9 @@ public final class StormIngestionBench implements Callable<Integer> {
                     }
                 }
             }
+            JofTuning tuning = new JofTuning(jofReceivers, jofQueueCapacity, jofBucketsPerCall,
+                    bucketTuples, generatorSenders, generatorSpinUs);
             if (only.contains(Source.JOF)) {
-                JofTuning tuning = new JofTuning(jofReceivers, jofQueueCapacity,
-                        jofBucketsPerCall, bucketTuples, generatorSenders, generatorSpinUs);
                 for (JofPipeline.Payload payload : jofPayloads) {
                     try (JofPipeline pipeline = new JofPipeline(cluster, drainWait, payload,
                             tuning)) {
@@ -179,10 +185,20 @@ public final class StormIngestionBench implements Callable<Integer> {
                 }
             }
             if (only.contains(Source.CEILING)) {
-                try (CeilingPipeline pipeline = new CeilingPipeline(cluster, drainWait,
-                        ceilingTuplesPerCall, VALUE_BYTES)) {
+                try (CeilingPipeline pipeline = new CeilingPipeline("ceiling", cluster,
+                        drainWait, ceilingTuplesPerCall, VALUE_BYTES)) {
                     outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
                             report));
+                }
+            }
+            if (ceilingBesideTransport > 0) {
+                try (TransportLoad load = TransportLoad.start(ceilingBesideTransport, tuning);
+                        CeilingPipeline pipeline = new CeilingPipeline(
+                                "ceiling-beside-transport", cluster, drainWait,
+                                ceilingTuplesPerCall, VALUE_BYTES)) {
+                    outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
+                            report));
+                    System.out.println(load.finish());
                 }
             }
         }
@@ -230,6 +246,7 @@ public final class StormIngestionBench implements Callable<Integer> {
         settings.put("jofTuning", new JofTuning(jofReceivers, jofQueueCapacity,
                 jofBucketsPerCall, bucketTuples, generatorSenders, generatorSpinUs));
         settings.put("ceilingTuplesPerCall", ceilingTuplesPerCall);
+        settings.put("ceilingBesideTransportTuplesPerSecond", ceilingBesideTransport);
         settings.put("kafkaMaxPollRecords", kafkaMaxPollRecords);
         settings.put("kafkaGuarantees", kafkaGuarantees);
         settings.put("warmUpSeconds", warmUpSeconds);
