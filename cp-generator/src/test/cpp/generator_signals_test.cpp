@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -23,6 +25,19 @@ namespace {
 using testing::TestReceiver;
 
 void ignoreSignal(int) {}
+
+// Sleeps until `durationNs` from now on the monotonic clock, however often a signal interrupts
+// the sleep: std::this_thread::sleep_for resumes with what is left, and under the storm that
+// was seen never to end.
+void sleepThroughSignals(int64_t durationNs) {
+    timespec wake{};
+    clock_gettime(CLOCK_MONOTONIC, &wake);
+    int64_t ns = wake.tv_nsec + durationNs;
+    wake.tv_sec += static_cast<time_t>(ns / 1'000'000'000);
+    wake.tv_nsec = static_cast<long>(ns % 1'000'000'000);
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nullptr) == EINTR) {
+    }
+}
 
 void blockStormSignal() {
     sigset_t set;
@@ -146,9 +161,9 @@ TEST(GeneratorSignals, endOfRunMarkersThatMustWaitForRoomStillArrive) {
     Generator generator(options);
     ASSERT_NO_THROW(generator.start());
     while (generator.progress().emittedTuples() < kTuples) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        sleepThroughSignals(5'000'000);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    sleepThroughSignals(300'000'000);
     uint64_t received = 0;
     std::thread reader([&] {
         blockStormSignal();
