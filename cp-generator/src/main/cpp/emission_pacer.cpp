@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cerrno>
 
 namespace cloudprofiler::generator {
 
@@ -11,6 +12,13 @@ int64_t EmissionPacer::nowNs() {
     timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return static_cast<int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+void EmissionPacer::sleepUntil(int64_t wakeNs) {
+    timespec wake{static_cast<time_t>(wakeNs / 1'000'000'000),
+                  static_cast<long>(wakeNs % 1'000'000'000)};
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nullptr) == EINTR) {
+    }
 }
 
 void EmissionPacer::useFineTimerSlack() {
@@ -23,10 +31,7 @@ int64_t EmissionPacer::awaitDue(int64_t dueNs) const {
         if (stopRequested_.load(std::memory_order_relaxed)) {
             return -1;
         }
-        int64_t wakeNs = std::min(dueNs - spinWindowNs_, now + kLongestSleepNs);
-        timespec wake{static_cast<time_t>(wakeNs / 1'000'000'000),
-                      static_cast<long>(wakeNs % 1'000'000'000)};
-        clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nullptr);
+        sleepUntil(std::min(dueNs - spinWindowNs_, now + kLongestSleepNs));
         now = nowNs();
     }
     while (now < dueNs) {

@@ -26,6 +26,11 @@ public:
     // CLOCK_MONOTONIC in nanoseconds.
     static int64_t nowNs();
 
+    // Sleeps until CLOCK_MONOTONIC reaches `wakeNs`, however often a signal interrupts the
+    // sleep: to an absolute time, as a relative one resumed after each signal (sleep_for) was
+    // seen never to end under a storm of them.
+    static void sleepUntil(int64_t wakeNs);
+
     // Lowers the calling thread's timer slack from the default 50 µs, which would otherwise be
     // added to every sleep.
     static void useFineTimerSlack();

@@ -1,10 +1,8 @@
 #include "generator.h"
 
 #include <pthread.h>
-#include <time.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <system_error>
 
@@ -20,7 +18,7 @@ namespace {
 // The first buckets are due this long after start() returns, so that the threads are running
 // by then instead of starting out late.
 constexpr int64_t kStartLeadNs = 2'000'000;
-constexpr long kHandshakePollIntervalNs = 1'000'000;
+constexpr int64_t kHandshakePollIntervalNs = 1'000'000;
 // A YSB event's 6-byte eventTimeMs can be restamped in place for times in [2^35, 2^42) ms.
 constexpr int64_t kFirstSixByteMs = int64_t{1} << 35;
 constexpr int64_t kLastSixByteMs = (int64_t{1} << 42) - 1;
@@ -167,17 +165,7 @@ std::vector<std::vector<ReceiverLink>> Generator::connect() {
             if (unreachable.empty() || std::chrono::steady_clock::now() >= deadline) {
                 break;
             }
-            // To an absolute time: sleep_for resumes an interrupted sleep with what is left,
-            // and under a storm of signals never got to the end of it.
-            timespec wake{};
-            clock_gettime(CLOCK_MONOTONIC, &wake);
-            wake.tv_nsec += kHandshakePollIntervalNs;
-            if (wake.tv_nsec >= 1'000'000'000) {
-                wake.tv_sec += 1;
-                wake.tv_nsec -= 1'000'000'000;
-            }
-            while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nullptr) == EINTR) {
-            }
+            EmissionPacer::sleepUntil(EmissionPacer::nowNs() + kHandshakePollIntervalNs);
         }
         if (!unreachable.empty()) {
             throw ProfilerError(

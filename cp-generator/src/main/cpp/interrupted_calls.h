@@ -10,6 +10,11 @@
 
 namespace cloudprofiler::generator {
 
+// Whether `error` only says that a signal interrupted the call.
+inline bool isInterrupted(const zmq::error_t& error) {
+    return error.num() == EINTR;
+}
+
 // Makes `call` (a cppzmq send, receive, connect or bind) again for as long as a signal
 // interrupts it; returns its result.
 template <typename Call>
@@ -18,7 +23,7 @@ auto retryInterrupted(Call&& call) -> decltype(call()) {
         try {
             return call();
         } catch (const zmq::error_t& e) {
-            if (e.num() != EINTR) {
+            if (!isInterrupted(e)) {
                 throw;
             }
         }

@@ -112,7 +112,7 @@ void Sender::sendMarkers() {
             zmq::poll(waiting, left);
         } catch (const zmq::error_t& e) {
             // Interrupted by a signal: round again, with the time that is left.
-            if (e.num() != EINTR) {
+            if (!isInterrupted(e)) {
                 throw;
             }
         }

@@ -5,17 +5,16 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <string>
 #include <thread>
 
+#include "emission_pacer.h"
 #include "generator.h"
 #include "test_receiver.h"
 
@@ -25,19 +24,6 @@ namespace {
 using testing::TestReceiver;
 
 void ignoreSignal(int) {}
-
-// Sleeps until `durationNs` from now on the monotonic clock, however often a signal interrupts
-// the sleep: std::this_thread::sleep_for resumes with what is left, and under the storm that
-// was seen never to end.
-void sleepThroughSignals(int64_t durationNs) {
-    timespec wake{};
-    clock_gettime(CLOCK_MONOTONIC, &wake);
-    int64_t ns = wake.tv_nsec + durationNs;
-    wake.tv_sec += static_cast<time_t>(ns / 1'000'000'000);
-    wake.tv_nsec = static_cast<long>(ns % 1'000'000'000);
-    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nullptr) == EINTR) {
-    }
-}
 
 void blockStormSignal() {
     sigset_t set;
@@ -161,9 +147,9 @@ TEST(GeneratorSignals, endOfRunMarkersThatMustWaitForRoomStillArrive) {
     Generator generator(options);
     ASSERT_NO_THROW(generator.start());
     while (generator.progress().emittedTuples() < kTuples) {
-        sleepThroughSignals(5'000'000);
+        EmissionPacer::sleepUntil(EmissionPacer::nowNs() + 5'000'000);
     }
-    sleepThroughSignals(300'000'000);
+    EmissionPacer::sleepUntil(EmissionPacer::nowNs() + 300'000'000);
     uint64_t received = 0;
     std::thread reader([&] {
         blockStormSignal();

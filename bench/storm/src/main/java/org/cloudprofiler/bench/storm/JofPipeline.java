@@ -1,7 +1,6 @@
 package org.cloudprofiler.bench.storm;
 
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 
 import org.cloudprofiler.generator.Generator;
@@ -19,7 +18,6 @@ import org.cloudprofiler.storm.jof.JofSpoutConfig;
 @SuppressWarnings("try")
 final class JofPipeline extends StormIngestionPipeline {
     // The spouts bind their receivers when the topology is up; the generator waits for them.
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(60);
 
     /** What the generator sends. */
     enum Payload {
@@ -52,11 +50,8 @@ final class JofPipeline extends StormIngestionPipeline {
                 .build();
         String runId = cluster.newRunId(name());
         try (SharedLocalCluster.Run run = cluster.submit(runId, new JofSpout(config))) {
-            Generator.Builder builder = Generator.builder().endpoints(config.endpoints(tasks))
-                    .tuplesPerSecond(targetTuplesPerSecond).duration(duration)
-                    .senderThreads(tuning.senderThreads()).bucketTuples(tuning.bucketTuples())
-                    .spinWindow(Duration.of(tuning.generatorSpinUs(), ChronoUnit.MICROS))
-                    .connectTimeout(CONNECT_TIMEOUT);
+            Generator.Builder builder = tuning.generator(config.endpoints(tasks),
+                    targetTuplesPerSecond).duration(duration);
             if (payload == Payload.RAW) {
                 builder.rawPayload(Generator.DEFAULT_RAW_PAYLOAD_BYTES);
             } else {

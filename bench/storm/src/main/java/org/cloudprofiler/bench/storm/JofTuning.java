@@ -1,5 +1,11 @@
 package org.cloudprofiler.bench.storm;
 
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import org.cloudprofiler.generator.Generator;
+
 /**
  * How the JofSpout runs are set up; docs/benchmarks.md says why these values.
  *
@@ -11,4 +17,15 @@ package org.cloudprofiler.bench.storm;
  * @param generatorSpinUs how long before each due time a generator sender spins, µs
  */
 record JofTuning(int receiversPerTask, int queueCapacity, int maxBucketsPerNextTuple,
-        int bucketTuples, int senderThreads, int generatorSpinUs) {}
+        int bucketTuples, int senderThreads, int generatorSpinUs) {
+    // Generous: the receivers' JOF may still be starting on a busy machine.
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(60);
+
+    /** A generator for {@code endpoints} at {@code tuplesPerSecond}, set up as these runs are. */
+    Generator.Builder generator(List<String> endpoints, long tuplesPerSecond) {
+        return Generator.builder().endpoints(endpoints).tuplesPerSecond(tuplesPerSecond)
+                .senderThreads(senderThreads).bucketTuples(bucketTuples)
+                .spinWindow(Duration.of(generatorSpinUs, ChronoUnit.MICROS))
+                .connectTimeout(CONNECT_TIMEOUT);
+    }
+}

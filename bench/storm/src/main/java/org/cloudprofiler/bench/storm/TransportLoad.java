@@ -1,7 +1,6 @@
 package org.cloudprofiler.bench.storm;
 
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 
@@ -18,7 +17,6 @@ import org.cloudprofiler.generator.jof.JavaObjectFactory;
  * thread-safe.
  */
 final class TransportLoad implements AutoCloseable {
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration DRAIN_WAIT = Duration.ofSeconds(10);
 
     private final long tuplesPerSecond;
@@ -43,12 +41,8 @@ final class TransportLoad implements AutoCloseable {
         Generator generator = null;
         try {
             // Neither a count nor a duration: it sends until finish() stops it.
-            generator = Generator.builder().endpoints(List.of(endpoint))
-                    .tuplesPerSecond(tuplesPerSecond).senderThreads(tuning.senderThreads())
-                    .bucketTuples(tuning.bucketTuples())
-                    .spinWindow(Duration.of(tuning.generatorSpinUs(), ChronoUnit.MICROS))
-                    .rawPayload(Generator.DEFAULT_RAW_PAYLOAD_BYTES)
-                    .connectTimeout(CONNECT_TIMEOUT).build();
+            generator = tuning.generator(List.of(endpoint), tuplesPerSecond)
+                    .rawPayload(Generator.DEFAULT_RAW_PAYLOAD_BYTES).build();
             generator.start();
             return new TransportLoad(tuplesPerSecond, jof, consumer, generator);
         } catch (RuntimeException e) {
