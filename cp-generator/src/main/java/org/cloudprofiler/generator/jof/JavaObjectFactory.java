@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.generator.wire.WireFormat;
@@ -133,6 +135,7 @@ public final class JavaObjectFactory implements AutoCloseable {
         private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
         private int receiveHighWaterMark = DEFAULT_RECEIVE_HIGH_WATER_MARK;
         private int ioThreads = 1;
+        private IntFunction<? extends TupleAssembler> assemblers = receiver -> TupleAssembler.NONE;
 
         private Builder() {}
 
@@ -193,6 +196,16 @@ public final class JavaObjectFactory implements AutoCloseable {
         public Builder payloadReader(PayloadClass payloadClass,
                 Supplier<? extends PayloadReader> perReceiver) {
             readers.put(payloadClass, perReceiver);
+            return this;
+        }
+
+        /**
+         * Has each receiver turn its deserialized objects into what its consumer emits, with an
+         * assembler from {@code perReceiver}, called with each receiver's index when the JOF
+         * starts; by default the deserialized objects are handed over as they are.
+         */
+        public Builder tupleAssembler(IntFunction<? extends TupleAssembler> perReceiver) {
+            this.assemblers = Objects.requireNonNull(perReceiver, "perReceiver");
             return this;
         }
 
@@ -273,7 +286,7 @@ public final class JavaObjectFactory implements AutoCloseable {
             Map<PayloadClass, PayloadReader> perClass = new EnumMap<>(PayloadClass.class);
             readers.forEach((payloadClass, supplier) -> perClass.put(payloadClass,
                     supplier.get()));
-            return new BucketDeserializer(receiver, perClass);
+            return new BucketDeserializer(receiver, perClass, assemblers.apply(receiver));
         }
 
         private static void bind(int receiver, ZMQ.Socket socket, String endpoint) {

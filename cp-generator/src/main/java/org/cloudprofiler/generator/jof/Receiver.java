@@ -115,6 +115,12 @@ final class Receiver implements Runnable {
         TupleBucket bucket;
         try {
             bucket = deserializer.deserialize(decoder);
+        } catch (TupleAssemblyException e) {
+            reject(RejectReason.ASSEMBLY_FAILED, tuples, "tuple " + e.tupleId() + " from sender "
+                    + sender + " deserialized, but the consumer's tuple assembler failed on it: "
+                    + e.getCause() + "; fix the assembler (for a JofSpout: its record"
+                    + " translator)");
+            return;
         } catch (RuntimeException e) {
             reject(RejectReason.UNDESERIALIZABLE, tuples, "tuple " + decoder.tupleId()
                     + " from sender " + sender + " (payload class " + payloadClass.id()

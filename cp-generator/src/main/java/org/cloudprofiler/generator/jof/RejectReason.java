@@ -12,6 +12,8 @@ public enum RejectReason {
     UNKNOWN_CLASS,
     /** A payload that the configured reader (Kryo) could not read to its last byte. */
     UNDESERIALIZABLE,
+    /** A payload that deserialized but that the consumer's {@link TupleAssembler} failed on. */
+    ASSEMBLY_FAILED,
     /** A sequence number at or below one already seen from the same sender. */
     OUT_OF_SEQUENCE,
     /** Came from a sender after that sender's end-of-run marker. */

@@ -54,7 +54,8 @@ public final class TupleBucket implements JofItem {
 
     /**
      * The object of tuple {@code i}: {@code byte[]} for raw payloads, {@code AdEvent} for YSB,
-     * the configured class for preloaded Kryo.
+     * the configured class for preloaded Kryo; or what the JOF's {@link TupleAssembler} made of
+     * it, where one is configured.
      */
     public Object value(int i) {
         return values[i];

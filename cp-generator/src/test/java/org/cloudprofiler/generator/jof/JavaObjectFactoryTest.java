@@ -285,6 +285,82 @@ class JavaObjectFactoryTest {
     }
 
     @Test
+    void eachReceiverAssemblesItsTuplesWithItsOwnAssemblerOnItsOwnThread() throws Exception {
+        int receivers = 2;
+        Map<Integer, Set<String>> threadsOfReceiver = new ConcurrentHashMap<>();
+        try (JavaObjectFactory jof = JavaObjectFactory.builder()
+                .receivers("127.0.0.1", 0, receivers).raw()
+                .tupleAssembler(receiver -> (tupleId, value) -> {
+                    threadsOfReceiver.computeIfAbsent(receiver, r -> ConcurrentHashMap.newKeySet())
+                            .add(Thread.currentThread().getName());
+                    // Filtered out: the consumer gets null in its place.
+                    return tupleId % 3 == 0 ? null
+                            : List.of(receiver, tupleId, ((byte[]) value).length);
+                }).start();
+                TestSender sender = new TestSender(PayloadClass.RAW, 0, 1, jof.endpoints());
+                QueuePoller poller = jof.poller()) {
+            List<Long> toFirst = sender.sendBucket(0, 30, JavaObjectFactoryTest::rawPayload);
+            List<Long> toSecond = sender.sendBucket(1, 20, JavaObjectFactoryTest::rawPayload);
+            sender.finish();
+            Map<Long, Object> assembled = new HashMap<>();
+            int nulls = 0;
+            while (!poller.isFinished()) {
+                if (pollWithin(poller) instanceof TupleBucket bucket) {
+                    for (int i = 0; i < bucket.size(); i++) {
+                        if (bucket.value(i) == null) {
+                            nulls++;
+                        }
+                        assembled.put(bucket.id(i), bucket.value(i));
+                    }
+                }
+            }
+            for (long id : toFirst) {
+                assertEquals(id % 3 == 0 ? null : List.of(0, id, rawPayload(id).length),
+                        assembled.get(id));
+            }
+            for (long id : toSecond) {
+                assertEquals(id % 3 == 0 ? null : List.of(1, id, rawPayload(id).length),
+                        assembled.get(id));
+            }
+            assertEquals(50, assembled.size());
+            assertTrue(nulls > 0);
+            assertEquals(50, jof.counters().tuplesHandedOver());
+            assertEquals(Map.of(0, Set.of("cloudprofiler-jof-receiver-0"),
+                    1, Set.of("cloudprofiler-jof-receiver-1")), threadsOfReceiver);
+        }
+    }
+
+    @Test
+    void aBucketWhoseAssemblerFailsIsRejectedNamingTheFixAndTheReceiverCarriesOn()
+            throws Exception {
+        try (JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1)
+                .raw().tupleAssembler(receiver -> (tupleId, value) -> {
+                    if (tupleId == 4) {
+                        throw new IllegalStateException("no layout for tuple 4");
+                    }
+                    return value;
+                }).start();
+                TestSender sender = new TestSender(PayloadClass.RAW, 0, 1, jof.endpoints());
+                QueuePoller poller = jof.poller()) {
+            sender.sendBucket(0, 8, JavaObjectFactoryTest::rawPayload);
+            String rejection = awaitRejection(jof, 1);
+            List<Long> good = sender.sendBucket(0, 3, JavaObjectFactoryTest::rawPayload);
+            sender.finish();
+
+            assertTrue(rejection.contains("tuple 4 from sender 0 deserialized, but the"
+                    + " consumer's tuple assembler failed on it: java.lang.IllegalStateException:"
+                    + " no layout for tuple 4; fix the assembler"), rejection);
+            TupleBucket bucket = assertInstanceOf(TupleBucket.class, pollWithin(poller));
+            assertEquals(good, ids(bucket));
+            assertInstanceOf(EndOfRun.class, pollWithin(poller));
+            JofCounters counters = jof.counters();
+            assertEquals(Map.of(RejectReason.ASSEMBLY_FAILED, 1L), counters.rejectedByReason());
+            assertEquals(8, counters.tuplesRejected());
+            assertEquals(3, counters.tuplesHandedOver());
+        }
+    }
+
+    @Test
     void eachRejectionNamesTheFix() throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
                 .receivers("127.0.0.1", 0, 1).ysb().start();

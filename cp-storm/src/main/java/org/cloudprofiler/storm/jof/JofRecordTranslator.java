@@ -7,7 +7,11 @@ import org.apache.storm.tuple.Fields;
 
 /**
  * Turns JOF records into Storm tuples, as storm-kafka-client's {@code RecordTranslator} does for
- * Kafka records. Called on the spout task's executor thread.
+ * Kafka records. Called on the JOF receiver threads, off the spout's executor thread, so that the
+ * spout only emits ready values: each receiver calls its own copy (a Java-serialization copy of
+ * the configured translator), from its thread alone, so a translator need not be thread-safe;
+ * static state is shared by all copies. A translator that throws loses the record's whole
+ * bucket, counted as rejected ({@code ASSEMBLY_FAILED}) in the spout's JOF counts.
  */
 public interface JofRecordTranslator extends Serializable {
 

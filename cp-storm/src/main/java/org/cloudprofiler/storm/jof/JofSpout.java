@@ -42,6 +42,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
     private transient QueuePoller poller;
     private transient long endOfRunMismatches;
     private transient String taskName;
+    // The translator's stream if it has one: its values then come bare from the receivers.
+    private transient String onlyStream;
     private transient boolean dropsWritten;
 
     public JofSpout(JofSpoutConfig config) {
@@ -56,7 +58,12 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
                 + context.getThisTaskId();
         this.dropsWritten = false;
         List<String> endpoints = config.taskEndpoints(context.getThisTaskIndex());
+        JofRecordTranslator translator = config.translator();
+        List<JofRecordTranslator.StreamDeclaration> streams = translator.streams();
+        this.onlyStream = streams.size() == 1 ? streams.get(0).stream() : null;
         jof = config.payload().configure(JavaObjectFactory.builder().endpoints(endpoints))
+                .tupleAssembler(receiver -> new TranslatingAssembler(translator,
+                        config.topic(), receiver))
                 .queueCapacity(config.queueCapacity()).start();
         poller = jof.poller();
         String prefix = "cloudprofiler.jof.";
@@ -95,14 +102,15 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         }
     }
 
+    /** Emits the values the receivers' {@link TranslatingAssembler}s made. */
+    @SuppressWarnings("unchecked")
     private void emit(TupleBucket bucket) {
-        JofRecordTranslator translator = config.translator();
         for (int i = 0; i < bucket.size(); i++) {
-            JofRecord record = new JofRecord(config.topic(), bucket.receiverIndex(),
-                    bucket.id(i), bucket.value(i));
-            List<Object> values = translator.apply(record);
-            if (values != null) {
-                collector.emit(translator.streamFor(record), values);
+            Object tuple = bucket.value(i);
+            if (tuple instanceof TranslatingAssembler.RoutedValues routed) {
+                collector.emit(routed.stream(), routed.values());
+            } else if (tuple != null) {
+                collector.emit(onlyStream, (List<Object>) tuple);
             }
         }
     }

@@ -4,11 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.LongStream;
 
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.topology.BasicOutputCollector;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseBasicBolt;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
@@ -21,26 +34,78 @@ import org.junit.jupiter.api.Test;
 /**
  * The native generator → JofSpout (two tasks, two receivers each) → a profiled sink on a real
  * LocalCluster: every tuple the generator sent reaches the sink once, under its generator id,
- * and the run ends by itself once the generator's end-of-run markers are through.
+ * and the run ends by itself once the generator's end-of-run markers are through; a translator
+ * of the user's own runs on its receivers' own copies and routes each record to its stream.
  */
 class JofSpoutITCase {
-    private static final String NAME = "jof-spout-it";
     private static final long TUPLES = 100_000;
 
     @Test
-    @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
     void everyGeneratedTupleReachesTheSinkOnce() throws Exception {
         JofSpoutConfig config = JofSpoutConfig.builder("127.0.0.1", PortBlocks.free(4))
                 .setReceiversPerTask(2).setQueueCapacity(1024).build();
         ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
         builder.setSpout("jof-events", new JofSpout(config), 2);
         builder.setBolt("jof-sink", new SinkBolt(), 2).shuffleGrouping("jof-events");
+
+        GeneratorResult result = run("jof-spout-it", builder, config);
+        assertTrue(result.clean(), result.problems().toString());
+        assertEquals(TUPLES, result.sentTuples());
+        assertEachIdOnce("jof-events");
+        assertEachIdOnce("jof-sink");
+    }
+
+    @Test
+    void aTranslatorRunsOnEachReceiversOwnCopyAndRoutesEachRecordToItsStream() throws Exception {
+        RecordingBolt.RECEIVED.clear();
+        JofSpoutConfig config = JofSpoutConfig.builder("127.0.0.1", PortBlocks.free(4))
+                .setReceiversPerTask(2).setQueueCapacity(1024)
+                .setRecordTranslator(new ParityTranslator()).build();
+        ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
+        builder.setSpout("parity-events", new JofSpout(config), 2);
+        builder.setBolt("parity-sink", new RecordingBolt(), 2)
+                .shuffleGrouping("parity-events", ParityTranslator.EVEN)
+                .shuffleGrouping("parity-events", ParityTranslator.ODD);
+
+        GeneratorResult result = run("jof-spout-translator-it", builder, config);
+        assertTrue(result.clean(), result.problems().toString());
+        Map<Long, String> streamOfId = new HashMap<>();
+        Map<String, Set<String>> threadsOfCopy = new HashMap<>();
+        long repeated = 0;
+        for (List<Object> tuple : RecordingBolt.RECEIVED) {
+            long id = (Long) tuple.get(1);
+            if (streamOfId.put(id, (String) tuple.get(0)) != null) {
+                repeated++;
+            }
+            threadsOfCopy.computeIfAbsent((String) tuple.get(2), copy -> new HashSet<>())
+                    .add((String) tuple.get(3));
+        }
+        assertEquals(0, repeated, "ids that arrived more than once");
+        long expected = LongStream.range(0, TUPLES).filter(id -> id % 5 != 0).count();
+        assertEquals(expected, streamOfId.size(), "every id not filtered out arrives");
+        streamOfId.forEach((id, stream) -> {
+            assertTrue(id % 5 != 0, () -> "id " + id + " was filtered out but arrived");
+            assertEquals(id % 2 == 0 ? ParityTranslator.EVEN : ParityTranslator.ODD, stream,
+                    () -> "the stream of id " + id);
+        });
+        // Two tasks with two receivers each: four copies, each called from one receiver thread.
+        assertEquals(4, threadsOfCopy.size(), threadsOfCopy::toString);
+        threadsOfCopy.values().forEach(threads -> {
+            assertEquals(1, threads.size(), threadsOfCopy::toString);
+            assertTrue(threads.iterator().next().startsWith("cloudprofiler-jof-receiver-"),
+                    threadsOfCopy::toString);
+        });
+    }
+
+    /** Runs {@code builder}'s topology while the generator sends {@link #TUPLES} to it. */
+    @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
+    private static GeneratorResult run(String name, ProfiledTopologyBuilder builder,
+            JofSpoutConfig config) throws Exception {
         Config conf = new Config();
         conf.setNumAckers(0);
-
         GeneratorResult result;
         try (LocalCluster cluster = new LocalCluster()) {
-            cluster.submitTopology(NAME, conf, builder.createTopology());
+            cluster.submitTopology(name, conf, builder.createTopology());
             // The spouts bind their receivers when they open; the generator waits for them.
             try (Generator generator = Generator.builder().endpoints(config.endpoints(2))
                     .tuplesPerSecond(50_000).tupleCount(TUPLES)
@@ -48,13 +113,10 @@ class JofSpoutITCase {
                 generator.start();
                 result = generator.awaitEnd();
             }
-            assertTrue(LocalRunMonitor.awaitRunEnd(NAME, Duration.ofSeconds(60)),
-                    () -> "the run did not end: " + LocalRunMonitor.progress(NAME));
+            assertTrue(LocalRunMonitor.awaitRunEnd(name, Duration.ofSeconds(60)),
+                    () -> "the run did not end: " + LocalRunMonitor.progress(name));
         }
-        assertTrue(result.clean(), result.problems().toString());
-        assertEquals(TUPLES, result.sentTuples());
-        assertEachIdOnce("jof-events");
-        assertEachIdOnce("jof-sink");
+        return result;
     }
 
     /** Every generated id 0 .. TUPLES − 1 in the component's in channels, once. */
@@ -66,5 +128,57 @@ class JofSpoutITCase {
         assertEquals("0 missing, 0 repeated, 0 unknown",
                 missing + " missing, " + repeated + " repeated, " + strangers + " unknown",
                 component);
+    }
+
+    /**
+     * Drops every fifth record and sends even ids to one stream, odd ids to another, with the
+     * copy it is and the thread it ran on. Not thread-safe: its copy's name is made on first use.
+     */
+    static final class ParityTranslator implements JofRecordTranslator {
+        private static final long serialVersionUID = 1L;
+        static final String EVEN = "even";
+        static final String ODD = "odd";
+        private static final Fields FIELDS = new Fields("offset", "copy", "thread");
+
+        private transient String copy;
+
+        @Override
+        public List<Object> apply(JofRecord record) {
+            if (record.tupleId() % 5 == 0) {
+                return null;
+            }
+            if (copy == null) {
+                copy = UUID.randomUUID().toString();
+            }
+            return new Values(record.tupleId(), copy, Thread.currentThread().getName());
+        }
+
+        @Override
+        public String streamFor(JofRecord record) {
+            return record.tupleId() % 2 == 0 ? EVEN : ODD;
+        }
+
+        @Override
+        public List<StreamDeclaration> streams() {
+            return List.of(new StreamDeclaration(EVEN, FIELDS),
+                    new StreamDeclaration(ODD, FIELDS));
+        }
+    }
+
+    /** Keeps {@code stream, offset, copy, thread} of every tuple it gets, in this JVM. */
+    static final class RecordingBolt extends BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+        static final Queue<List<Object>> RECEIVED = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+            RECEIVED.add(List.of(input.getSourceStreamId(), input.getLong(0),
+                    input.getString(1), input.getString(2)));
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            // A sink.
+        }
     }
 }

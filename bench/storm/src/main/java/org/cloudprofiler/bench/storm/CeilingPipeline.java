@@ -20,13 +20,18 @@ final class CeilingPipeline extends StormIngestionPipeline {
 
     private final int maxTuplesPerCall;
     private final int valueBytes;
+    private final boolean freshTuples;
 
-    /** @param name {@code ceiling}, or what the ceiling runs beside */
+    /**
+     * @param name {@code ceiling}, or how this ceiling differs
+     * @param freshTuples whether the spout makes each tuple as it emits it ({@link CeilingSpout})
+     */
     CeilingPipeline(String name, SharedLocalCluster cluster, Duration drainWait,
-            int maxTuplesPerCall, int valueBytes) {
+            int maxTuplesPerCall, int valueBytes, boolean freshTuples) {
         super(name, cluster, drainWait);
         this.maxTuplesPerCall = maxTuplesPerCall;
         this.valueBytes = valueBytes;
+        this.freshTuples = freshTuples;
     }
 
     @Override
@@ -38,7 +43,7 @@ final class CeilingPipeline extends StormIngestionPipeline {
         // A spout later than the drain wait fails the run anyway; it need not go on.
         try (SharedLocalCluster.Run run = cluster.submit(runId, new CeilingSpout(runId,
                 taskTuplesPerSecond, duration.toNanos(), drainWait().toNanos(), maxTuplesPerCall,
-                valueBytes))) {
+                valueBytes, freshTuples))) {
             long deadlineNs = System.nanoTime() + START_TIMEOUT.toNanos() + duration.toNanos()
                     + drainWait().toNanos();
             List<SourceReport> reports;

@@ -12,8 +12,9 @@ import org.apache.storm.tuple.Values;
 /**
  * The ceiling of Storm ingestion on this machine: a spout whose tuples cost nothing to make.
  * It emits preallocated tuples with KafkaSpout's fields ({@code topic, partition, offset, key,
- * value}, the value a preallocated byte array) on an absolute schedule of {@code rate ×
- * duration} tuples: each {@code nextTuple} emits every tuple that is due, at most {@code
+ * value}, the value a preallocated byte array), or, with {@code freshTuples}, makes each tuple
+ * as it emits it (a new {@code Values}, offset and value array, as any spout that reads its
+ * records from somewhere must), on an absolute schedule of {@code rate × duration} tuples: each {@code nextTuple} emits every tuple that is due, at most {@code
  * maxTuplesPerCall}. A spout that falls behind catches up after the schedule's end, for at most
  * {@code giveUpNs}; then, or once every tuple is out, it is exhausted and reports to its {@link
  * RunTally}. No message ids. The rate is the task's. Called on the task's executor thread.
@@ -30,8 +31,10 @@ final class CeilingSpout extends BaseRichSpout {
     private final long tupleCount;
     private final int maxTuplesPerCall;
     private final int valueBytes;
+    private final boolean freshTuples;
     private transient SpoutOutputCollector collector;
     private transient Values[] tuples;
+    private transient int partition;
     private transient RunTally tally;
     private transient ScheduleLagRecorder lag;
     private transient long startNs;
@@ -42,9 +45,10 @@ final class CeilingSpout extends BaseRichSpout {
      * @param giveUpNs how long after the schedule's end a late spout may go on emitting
      * @param maxTuplesPerCall bounds one {@code nextTuple}, so Storm's executor gets its turn
      * @param valueBytes the size of the {@code value} field
+     * @param freshTuples whether each tuple is made as it is emitted instead of reused
      */
     CeilingSpout(String runId, long tuplesPerSecond, long durationNs, long giveUpNs,
-            int maxTuplesPerCall, int valueBytes) {
+            int maxTuplesPerCall, int valueBytes, boolean freshTuples) {
         this.runId = runId;
         this.tuplesPerSecond = tuplesPerSecond;
         this.durationNs = durationNs;
@@ -52,6 +56,7 @@ final class CeilingSpout extends BaseRichSpout {
         this.tupleCount = Math.multiplyExact(tuplesPerSecond, durationNs) / 1_000_000_000L;
         this.maxTuplesPerCall = maxTuplesPerCall;
         this.valueBytes = valueBytes;
+        this.freshTuples = freshTuples;
     }
 
     @Override
@@ -59,10 +64,11 @@ final class CeilingSpout extends BaseRichSpout {
             SpoutOutputCollector collector) {
         this.collector = collector;
         this.tally = RunTally.of(runId);
+        this.partition = context.getThisTaskIndex();
         byte[] value = new byte[valueBytes];
         tuples = new Values[PREALLOCATED_TUPLES];
         for (int i = 0; i < tuples.length; i++) {
-            tuples[i] = new Values("ceiling", context.getThisTaskIndex(), (long) i, null, value);
+            tuples[i] = new Values("ceiling", partition, (long) i, null, value);
         }
     }
 
@@ -84,7 +90,9 @@ final class CeilingSpout extends BaseRichSpout {
             lag.record(nowNs, nowNs - dueNs(emitted));
             long end = Math.min(due, emitted + maxTuplesPerCall);
             for (; emitted < end; emitted++) {
-                collector.emit(tuples[(int) (emitted % PREALLOCATED_TUPLES)]);
+                collector.emit(freshTuples
+                        ? new Values("ceiling", partition, emitted, null, new byte[valueBytes])
+                        : tuples[(int) (emitted % PREALLOCATED_TUPLES)]);
             }
         }
         if (emitted == tupleCount || nowNs - startNs >= durationNs + giveUpNs) {

@@ -43,6 +43,7 @@ final class IngestionReport {
         if (!run.details().isEmpty()) {
             out.println("            " + run.details());
         }
+        out.println("            " + stolenCpu(run));
         for (String failure : step.failures()) {
             out.println("            failed: " + failure);
         }
@@ -105,6 +106,27 @@ final class IngestionReport {
                 .map(o -> o.search().maxSustainedTuplesPerSecond()).orElse(0L);
     }
 
+    /** The CPU the hypervisor took during the run, and during the runs it replaces. */
+    private static String stolenCpu(MeasuredRun run) {
+        StringBuilder line = new StringBuilder("CPU stolen by the hypervisor: ")
+                .append(percent(run.stolenCpuShare()));
+        if (!run.discardedStolenCpuShares().isEmpty()) {
+            line.append("; measured again after ").append(run.discardedStolenCpuShares().size())
+                    .append(" run(s) with more than ")
+                    .append(percent(StormIngestionPipeline.MAX_STOLEN_CPU_SHARE)).append(" (");
+            run.discardedStolenCpuShares().forEach(share -> line.append(percent(share))
+                    .append(", "));
+            line.setLength(line.length() - 2);
+            line.append(')');
+        }
+        return line.toString();
+    }
+
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "unknown"
+                : String.format(Locale.ROOT, "%.1f%%", 100 * share);
+    }
+
     /** Writes the settings, every step and the ratios as one JSON document. */
     static void writeJson(Path file, Map<String, Object> settings,
             List<SourceOutcome> outcomes) throws IOException {
@@ -120,6 +142,9 @@ final class IngestionReport {
                 json.put("result", step.result());
                 json.put("drainNs", run.drainNs());
                 json.put("details", run.details());
+                json.put("stolenCpuShare",
+                        Double.isNaN(run.stolenCpuShare()) ? null : run.stolenCpuShare());
+                json.put("discardedStolenCpuShares", run.discardedStolenCpuShares());
                 json.put("failures", step.failures());
                 steps.add(json);
             }

@@ -1,5 +1,7 @@
 package org.cloudprofiler.bench.storm;
 
+import java.util.List;
+
 import org.cloudprofiler.generator.search.RunResult;
 
 /**
@@ -10,5 +12,20 @@ import org.cloudprofiler.generator.search.RunResult;
  * @param drainNs from the end of the source's schedule until the null bolt had every tuple, ns;
  *     -1 if it never had them within the wait
  * @param details the source's own figures, e.g. JOF or producer counts, one line
+ * @param stolenCpuShare the share of the machine's CPU time the hypervisor took during this
+ *     run ({@link StolenCpu}); NaN if unknown
+ * @param discardedStolenCpuShares the same for the runs at this rate measured before this one
+ *     and discarded because too much was taken; empty if none
  */
-record MeasuredRun(RunResult result, long drainNs, String details) {}
+record MeasuredRun(RunResult result, long drainNs, String details, double stolenCpuShare,
+        List<Double> discardedStolenCpuShares) {
+
+    MeasuredRun {
+        discardedStolenCpuShares = List.copyOf(discardedStolenCpuShares);
+    }
+
+    /** This run, with its stolen share and the shares of the runs it replaces. */
+    MeasuredRun withStolenCpu(double share, List<Double> discardedShares) {
+        return new MeasuredRun(result, drainNs, details, share, discardedShares);
+    }
+}

@@ -133,6 +133,11 @@ public final class StormIngestionBench implements Callable<Integer> {
             + " (default: 0, not searched).")
     private long ceilingBesideTransport = 0;
 
+    @Option(names = "--fresh-ceiling", description = "Also search the ceiling of a spout that"
+            + " makes each tuple as it emits it (a new Values, offset and value array; no"
+            + " transport): what any spout that reads its records pays Storm for fresh tuples.")
+    private boolean freshCeiling;
+
     @Option(names = "--json", description = "Also write every step and the answers here.")
     private Path json;
 
@@ -186,7 +191,14 @@ public final class StormIngestionBench implements Callable<Integer> {
             }
             if (only.contains(Source.CEILING)) {
                 try (CeilingPipeline pipeline = new CeilingPipeline("ceiling", cluster,
-                        drainWait, ceilingTuplesPerCall, VALUE_BYTES)) {
+                        drainWait, ceilingTuplesPerCall, VALUE_BYTES, false)) {
+                    outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
+                            report));
+                }
+            }
+            if (freshCeiling) {
+                try (CeilingPipeline pipeline = new CeilingPipeline("ceiling-fresh-tuples",
+                        cluster, drainWait, ceilingTuplesPerCall, VALUE_BYTES, true)) {
                     outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
                             report));
                 }
@@ -195,7 +207,7 @@ public final class StormIngestionBench implements Callable<Integer> {
                 try (TransportLoad load = TransportLoad.start(ceilingBesideTransport, tuning);
                         CeilingPipeline pipeline = new CeilingPipeline(
                                 "ceiling-beside-transport", cluster, drainWait,
-                                ceilingTuplesPerCall, VALUE_BYTES)) {
+                                ceilingTuplesPerCall, VALUE_BYTES, false)) {
                     outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
                             report));
                     System.out.println(load.finish());
@@ -247,6 +259,7 @@ public final class StormIngestionBench implements Callable<Integer> {
                 jofBucketsPerCall, bucketTuples, generatorSenders, generatorSpinUs));
         settings.put("ceilingTuplesPerCall", ceilingTuplesPerCall);
         settings.put("ceilingBesideTransportTuplesPerSecond", ceilingBesideTransport);
+        settings.put("freshCeiling", freshCeiling);
         settings.put("kafkaMaxPollRecords", kafkaMaxPollRecords);
         settings.put("kafkaGuarantees", kafkaGuarantees);
         settings.put("warmUpSeconds", warmUpSeconds);

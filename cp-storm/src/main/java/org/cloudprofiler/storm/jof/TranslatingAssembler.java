@@ -1,0 +1,43 @@
+package org.cloudprofiler.storm.jof;
+
+import java.util.List;
+
+import org.apache.storm.utils.Utils;
+import org.cloudprofiler.generator.jof.TupleAssembler;
+
+/**
+ * Runs a {@link JofSpout}'s translator on a JOF receiver thread, so that the spout's executor
+ * thread only emits ready values, as a spout of preallocated tuples does. Each receiver has its
+ * own copy of the translator. What it hands over: the values themselves where the translator
+ * has one stream, else {@link RoutedValues}; null where the translator emits nothing.
+ */
+final class TranslatingAssembler implements TupleAssembler {
+    private final JofRecordTranslator translator;
+    private final String topic;
+    private final int receiver;
+    private final boolean oneStream;
+
+    /** @param receiver the receiver's index within its spout task: the {@code partition} */
+    TranslatingAssembler(JofRecordTranslator translator, String topic, int receiver) {
+        // A copy per receiver: a translator written for KafkaSpout's one thread need not be
+        // thread-safe, and a task's receivers run side by side.
+        this.translator = Utils.javaDeserialize(Utils.javaSerialize(translator),
+                JofRecordTranslator.class);
+        this.topic = topic;
+        this.receiver = receiver;
+        this.oneStream = translator.streams().size() == 1;
+    }
+
+    @Override
+    public Object assemble(long tupleId, Object value) {
+        JofRecord record = new JofRecord(topic, receiver, tupleId, value);
+        List<Object> values = translator.apply(record);
+        if (values == null || oneStream) {
+            return values;
+        }
+        return new RoutedValues(translator.streamFor(record), values);
+    }
+
+    /** Values for a translator's stream other than its only one. */
+    record RoutedValues(String stream, List<Object> values) {}
+}
