@@ -60,7 +60,8 @@ public final class BucketDeserializer {
                     decoder.payloadLength());
             try {
                 values[i] = assembler.assemble(id, value);
-            } catch (RuntimeException e) {
+            } catch (Exception e) {
+                // Exception, not RuntimeException: user code may throw checked ones unchecked.
                 throw new TupleAssemblyException(id, e);
             }
         }

@@ -135,7 +135,8 @@ public final class JavaObjectFactory implements AutoCloseable {
         private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
         private int receiveHighWaterMark = DEFAULT_RECEIVE_HIGH_WATER_MARK;
         private int ioThreads = 1;
-        private IntFunction<? extends TupleAssembler> assemblers = receiver -> TupleAssembler.NONE;
+        private IntFunction<? extends TupleAssembler> assemblers =
+                receiver -> TupleAssembler.NONE;
 
         private Builder() {}
 
@@ -202,9 +203,11 @@ public final class JavaObjectFactory implements AutoCloseable {
         /**
          * Has each receiver turn its deserialized objects into what its consumer emits, with an
          * assembler from {@code perReceiver}, called with each receiver's index when the JOF
-         * starts; by default the deserialized objects are handed over as they are.
+         * starts; by default the deserialized objects are handed over as they are. A receiver
+         * assembles a bucket before it knows whether its queue has room, so the assembler also
+         * runs for buckets that are then dropped.
          */
-        public Builder tupleAssembler(IntFunction<? extends TupleAssembler> perReceiver) {
+        public Builder tupleAssemblers(IntFunction<? extends TupleAssembler> perReceiver) {
             this.assemblers = Objects.requireNonNull(perReceiver, "perReceiver");
             return this;
         }
@@ -247,6 +250,8 @@ public final class JavaObjectFactory implements AutoCloseable {
          *
          * @throws JofBindException if an endpoint cannot be bound (nothing stays open)
          * @throws IllegalStateException if no endpoint or no payload class is configured
+         * @throws RuntimeException or {@link Error} from a payload reader's or assembler's
+         *     factory (nothing stays open)
          */
         public JavaObjectFactory start() {
             if (endpoints.isEmpty()) {
@@ -276,7 +281,8 @@ public final class JavaObjectFactory implements AutoCloseable {
                 }
                 return new JavaObjectFactory(context, bound, sockets, deserializers,
                         queueCapacity);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // Error too: an assembler factory may fail with one; nothing stays bound.
                 context.close();
                 throw e;
             }

@@ -14,7 +14,8 @@ import java.util.Map;
  * @param bucketsReceived data buckets that decoded as well-formed and came from the run's senders
  * @param tuplesReceived their tuples
  * @param markersReceived end-of-run markers accepted, one per sender and receiver
- * @param tuplesDeserialized tuples turned into objects
+ * @param tuplesDeserialized tuples turned into objects (and assembled, where an assembler is
+ *     configured)
  * @param bucketsHandedOver buckets offered to the queue and taken
  * @param tuplesHandedOver their tuples
  * @param bucketsDropped buckets the full queue refused

@@ -52,7 +52,9 @@ final class Receiver implements Runnable {
                     handle(message);
                 }
             }
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
+            // Throwable: a consumer's assembler may throw a checked exception unchecked, and a
+            // receiver that ends without saying so would leave its consumer waiting forever.
             queue.receiverFailed(e);
             throw e;
         } finally {

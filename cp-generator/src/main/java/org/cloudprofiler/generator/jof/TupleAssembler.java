@@ -13,10 +13,13 @@ public interface TupleAssembler {
 
     /**
      * What the source gets for the tuple {@code tupleId} whose payload deserialized to
-     * {@code value}; null is handed over as null.
+     * {@code value}: a new object per call, since the source may still hold earlier ones;
+     * null is handed over as null.
      *
-     * @throws RuntimeException if the tuple cannot be assembled; the JOF rejects the whole
-     *     bucket and counts it, as for a payload that does not deserialize
+     * @throws RuntimeException if the tuple cannot be assembled (any exception, checked ones
+     *     thrown unchecked too); the JOF rejects the whole bucket and counts it, as for a payload
+     *     that does not deserialize. An {@link Error} ends the receiver, and its consumer's next
+     *     poll reports it.
      */
     Object assemble(long tupleId, Object value);
 }

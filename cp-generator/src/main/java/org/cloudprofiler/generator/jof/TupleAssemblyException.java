@@ -6,7 +6,7 @@ final class TupleAssemblyException extends RuntimeException {
 
     private final long tupleId;
 
-    TupleAssemblyException(long tupleId, RuntimeException cause) {
+    TupleAssemblyException(long tupleId, Exception cause) {
         super("tuple " + tupleId + ": " + cause, cause);
         this.tupleId = tupleId;
     }

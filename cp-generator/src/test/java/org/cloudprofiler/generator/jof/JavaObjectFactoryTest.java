@@ -290,7 +290,7 @@ class JavaObjectFactoryTest {
         Map<Integer, Set<String>> threadsOfReceiver = new ConcurrentHashMap<>();
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
                 .receivers("127.0.0.1", 0, receivers).raw()
-                .tupleAssembler(receiver -> (tupleId, value) -> {
+                .tupleAssemblers(receiver -> (tupleId, value) -> {
                     threadsOfReceiver.computeIfAbsent(receiver, r -> ConcurrentHashMap.newKeySet())
                             .add(Thread.currentThread().getName());
                     // Filtered out: the consumer gets null in its place.
@@ -334,9 +334,14 @@ class JavaObjectFactoryTest {
     void aBucketWhoseAssemblerFailsIsRejectedNamingTheFixAndTheReceiverCarriesOn()
             throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1)
-                .raw().tupleAssembler(receiver -> (tupleId, value) -> {
+                .raw().tupleAssemblers(receiver -> (tupleId, value) -> {
                     if (tupleId == 4) {
                         throw new IllegalStateException("no layout for tuple 4");
+                    }
+                    if (tupleId == 9) {
+                        // A checked exception thrown unchecked, as Kotlin or Lombok code can.
+                        JavaObjectFactoryTest.<RuntimeException>throwUnchecked(
+                                new java.io.IOException("no table for tuple 9"));
                     }
                     return value;
                 }).start();
@@ -344,18 +349,23 @@ class JavaObjectFactoryTest {
                 QueuePoller poller = jof.poller()) {
             sender.sendBucket(0, 8, JavaObjectFactoryTest::rawPayload);
             String rejection = awaitRejection(jof, 1);
+            sender.sendBucket(0, 2, JavaObjectFactoryTest::rawPayload);
+            String checkedRejection = awaitRejection(jof, 2);
             List<Long> good = sender.sendBucket(0, 3, JavaObjectFactoryTest::rawPayload);
             sender.finish();
 
             assertTrue(rejection.contains("tuple 4 from sender 0 deserialized, but the"
                     + " consumer's tuple assembler failed on it: java.lang.IllegalStateException:"
                     + " no layout for tuple 4; fix the assembler"), rejection);
+            assertTrue(checkedRejection.contains("tuple 9 from sender 0 deserialized, but the"
+                    + " consumer's tuple assembler failed on it: java.io.IOException"),
+                    checkedRejection);
             TupleBucket bucket = assertInstanceOf(TupleBucket.class, pollWithin(poller));
             assertEquals(good, ids(bucket));
             assertInstanceOf(EndOfRun.class, pollWithin(poller));
             JofCounters counters = jof.counters();
-            assertEquals(Map.of(RejectReason.ASSEMBLY_FAILED, 1L), counters.rejectedByReason());
-            assertEquals(8, counters.tuplesRejected());
+            assertEquals(Map.of(RejectReason.ASSEMBLY_FAILED, 2L), counters.rejectedByReason());
+            assertEquals(10, counters.tuplesRejected());
             assertEquals(3, counters.tuplesHandedOver());
         }
     }
@@ -522,6 +532,11 @@ class JavaObjectFactoryTest {
 
     private static byte[] ysbPayload(long id) {
         return PAYLOADS[poolIndex(id)];
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void throwUnchecked(Throwable checked) throws T {
+        throw (T) checked;
     }
 
     private static byte[] rawPayload(long id) {

@@ -59,10 +59,9 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         this.dropsWritten = false;
         List<String> endpoints = config.taskEndpoints(context.getThisTaskIndex());
         JofRecordTranslator translator = config.translator();
-        List<JofRecordTranslator.StreamDeclaration> streams = translator.streams();
-        this.onlyStream = streams.size() == 1 ? streams.get(0).stream() : null;
+        this.onlyStream = TranslatingAssembler.onlyStream(translator);
         jof = config.payload().configure(JavaObjectFactory.builder().endpoints(endpoints))
-                .tupleAssembler(receiver -> new TranslatingAssembler(translator,
+                .tupleAssemblers(receiver -> new TranslatingAssembler(translator,
                         config.topic(), receiver))
                 .queueCapacity(config.queueCapacity()).start();
         poller = jof.poller();
@@ -72,6 +71,7 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
                 () -> counters().tuplesHandedOver());
         context.registerGauge(prefix + "tuples-dropped", () -> counters().tuplesDropped());
         context.registerGauge(prefix + "messages-rejected", () -> counters().messagesRejected());
+        context.registerGauge(prefix + "tuples-rejected", () -> counters().tuplesRejected());
         context.registerGauge(prefix + "sequence-gaps", () -> counters().sequenceGaps());
         context.registerGauge(prefix + "end-of-run-mismatches", () -> endOfRunMismatches);
     }
@@ -151,11 +151,18 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
      */
     private void writeDrops() {
         dropsWritten = true;
+        JofCounters counts = counters();
+        if (counts.messagesRejected() > 0) {
+            // Names the fix, e.g. a translator that throws: the counts alone would not.
+            LOG.warn("JofSpout {}: {} tuples in {} messages rejected ({}), the last: {}",
+                    taskName, counts.tuplesRejected(), counts.messagesRejected(),
+                    counts.rejectedByReason(), counts.lastRejection());
+        }
         Path nodeDirectory = Path.of(CloudProfiler.logDirectory());
         Path file = nodeDirectory.resolve(taskName).resolve(DropsFile.FILE_NAME);
         try {
             DropsFile.writeJof(file, "jof " + taskName,
-                    nodeDirectory.getFileName().toString(), counters());
+                    nodeDirectory.getFileName().toString(), counts);
         } catch (IOException | RuntimeException | LinkageError e) {
             // LinkageError: no native core for this platform; the JOF itself is pure Java.
             LOG.warn("JofSpout {}: cannot write {} ({}); its drops are in the metrics only",

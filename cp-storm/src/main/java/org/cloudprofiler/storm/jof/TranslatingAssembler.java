@@ -25,7 +25,16 @@ final class TranslatingAssembler implements TupleAssembler {
                 JofRecordTranslator.class);
         this.topic = topic;
         this.receiver = receiver;
-        this.oneStream = translator.streams().size() == 1;
+        this.oneStream = onlyStream(translator) != null;
+    }
+
+    /**
+     * The stream of a translator that declares one, whose values this assembler hands over
+     * bare (its {@code streamFor} is then not asked); null for a translator with several.
+     */
+    static String onlyStream(JofRecordTranslator translator) {
+        List<JofRecordTranslator.StreamDeclaration> streams = translator.streams();
+        return streams.size() == 1 ? streams.get(0).stream() : null;
     }
 
     @Override
@@ -38,6 +47,6 @@ final class TranslatingAssembler implements TupleAssembler {
         return new RoutedValues(translator.streamFor(record), values);
     }
 
-    /** Values for a translator's stream other than its only one. */
+    /** Values and their stream, from a translator with several streams. */
     record RoutedValues(String stream, List<Object> values) {}
 }

@@ -12,9 +12,10 @@ import org.apache.storm.tuple.Values;
 /**
  * The ceiling of Storm ingestion on this machine: a spout whose tuples cost nothing to make.
  * It emits preallocated tuples with KafkaSpout's fields ({@code topic, partition, offset, key,
- * value}, the value a preallocated byte array), or, with {@code freshTuples}, makes each tuple
- * as it emits it (a new {@code Values}, offset and value array, as any spout that reads its
- * records from somewhere must), on an absolute schedule of {@code rate × duration} tuples: each {@code nextTuple} emits every tuple that is due, at most {@code
+ * value}, the value a preallocated byte array); with {@code freshTuples} it makes each tuple as
+ * it emits it instead (a new {@code Values}, offset and value array, as any spout that reads
+ * its records from somewhere must). Either on an absolute schedule of {@code rate × duration}
+ * tuples: each {@code nextTuple} emits every tuple that is due, at most {@code
  * maxTuplesPerCall}. A spout that falls behind catches up after the schedule's end, for at most
  * {@code giveUpNs}; then, or once every tuple is out, it is exhausted and reports to its {@link
  * RunTally}. No message ids. The rate is the task's. Called on the task's executor thread.
@@ -65,6 +66,9 @@ final class CeilingSpout extends BaseRichSpout {
         this.collector = collector;
         this.tally = RunTally.of(runId);
         this.partition = context.getThisTaskIndex();
+        if (freshTuples) {
+            return;
+        }
         byte[] value = new byte[valueBytes];
         tuples = new Values[PREALLOCATED_TUPLES];
         for (int i = 0; i < tuples.length; i++) {

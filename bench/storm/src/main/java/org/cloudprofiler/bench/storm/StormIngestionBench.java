@@ -197,7 +197,7 @@ public final class StormIngestionBench implements Callable<Integer> {
                 }
             }
             if (freshCeiling) {
-                try (CeilingPipeline pipeline = new CeilingPipeline("ceiling-fresh-tuples",
+                try (CeilingPipeline pipeline = new CeilingPipeline("ceiling-fresh",
                         cluster, drainWait, ceilingTuplesPerCall, VALUE_BYTES, true)) {
                     outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
                             report));
