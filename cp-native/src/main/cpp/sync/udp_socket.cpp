@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 
 #include "../profiler_error.h"
@@ -97,14 +98,33 @@ bool UdpSocket::send(const uint8_t* data, size_t length, const Address& to) {
     return sent == static_cast<ssize_t>(length);
 }
 
+bool UdpSocket::awaitReadable(int timeoutMs) const {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    int remainingMs = timeoutMs;
+    while (true) {
+        pollfd waiting{fd_, POLLIN, 0};
+        int ready = poll(&waiting, 1, remainingMs);
+        if (ready > 0) {
+            return true;
+        }
+        if (ready == 0 || errno != EINTR) {
+            return false;
+        }
+        // A signal (the JVM's, a profiler's) ends poll early: wait on for what is left of the
+        // timeout, or an exchange whose reply is on its way would be counted as lost.
+        auto left = std::chrono::ceil<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            return false;
+        }
+        remainingMs = static_cast<int>(left.count());
+    }
+}
+
 UdpSocket::Received UdpSocket::receive(uint8_t* buffer, size_t capacity, int timeoutMs,
                                        size_t& length, Address& from) {
-    if (timeoutMs > 0) {
-        pollfd waiting{fd_, POLLIN, 0};
-        int ready = poll(&waiting, 1, timeoutMs);
-        if (ready <= 0) {
-            return Received::kNothing;
-        }
+    if (timeoutMs > 0 && !awaitReadable(timeoutMs)) {
+        return Received::kNothing;
     }
     sockaddr_in in{};
     socklen_t addressLength = sizeof in;

@@ -40,7 +40,8 @@ public:
     // False if the kernel refused the datagram (no route, buffer full): the caller counts it.
     bool send(const uint8_t* data, size_t length, const Address& to);
 
-    // Waits up to `timeoutMs` (0: only what is already there) for one datagram.
+    // Waits up to `timeoutMs` (0: only what is already there) for one datagram; a signal
+    // that interrupts the wait does not shorten it.
     Received receive(uint8_t* buffer, size_t capacity, int timeoutMs, size_t& length,
                      Address& from);
 
@@ -49,6 +50,9 @@ public:
     static uint32_t localAddressFor(const Address& peer);
 
 private:
+    // Waits until a datagram can be read, for at most `timeoutMs` in all, signals or not.
+    bool awaitReadable(int timeoutMs) const;
+
     int fd_ = -1;
     Address local_;
 };
