@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -277,8 +276,9 @@ class GeneratorTest {
                             || name.startsWith("cloudprofiler-g")) {
                         names.add(name);
                     }
-                } catch (NoSuchFileException ended) {
-                    // The thread ended while we looked.
+                } catch (IOException ended) {
+                    // The thread ended while we looked: its entry is gone (NoSuchFileException)
+                    // or going, and reading it fails with ESRCH ("No such process").
                 }
             }
         }
