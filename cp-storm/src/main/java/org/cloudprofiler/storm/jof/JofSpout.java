@@ -102,15 +102,23 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         }
     }
 
-    /** Emits the values the receivers' {@link TranslatingAssembler}s made. */
+    /**
+     * Emits the values the receivers' {@link TranslatingAssembler}s made: bare values for a
+     * translator with one stream, {@code RoutedValues} otherwise; null ones emit nothing.
+     */
     @SuppressWarnings("unchecked")
     private void emit(TupleBucket bucket) {
         for (int i = 0; i < bucket.size(); i++) {
             Object tuple = bucket.value(i);
-            if (tuple instanceof TranslatingAssembler.RoutedValues routed) {
-                collector.emit(routed.stream(), routed.values());
-            } else if (tuple != null) {
+            if (tuple == null) {
+                continue;
+            }
+            if (onlyStream != null) {
                 collector.emit(onlyStream, (List<Object>) tuple);
+            } else {
+                TranslatingAssembler.RoutedValues routed =
+                        (TranslatingAssembler.RoutedValues) tuple;
+                collector.emit(routed.stream(), routed.values());
             }
         }
     }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -113,11 +114,10 @@ final class IngestionReport {
         if (!run.discardedStolenCpuShares().isEmpty()) {
             line.append("; measured again after ").append(run.discardedStolenCpuShares().size())
                     .append(" run(s) with more than ")
-                    .append(percent(StormIngestionPipeline.MAX_STOLEN_CPU_SHARE)).append(" (");
-            run.discardedStolenCpuShares().forEach(share -> line.append(percent(share))
-                    .append(", "));
-            line.setLength(line.length() - 2);
-            line.append(')');
+                    .append(percent(StormIngestionPipeline.MAX_STOLEN_CPU_SHARE)).append(" (")
+                    .append(run.discardedStolenCpuShares().stream()
+                            .map(IngestionReport::percent).collect(Collectors.joining(", ")))
+                    .append(')');
         }
         return line.toString();
     }
