@@ -26,9 +26,9 @@ final class CeilingPipeline extends StormIngestionPipeline {
      * @param name {@code ceiling}, or how this ceiling differs
      * @param freshTuples whether the spout makes each tuple as it emits it ({@link CeilingSpout})
      */
-    CeilingPipeline(String name, SharedLocalCluster cluster, Duration drainWait,
+    CeilingPipeline(String name, SharedLocalCluster cluster, RunRules rules,
             int maxTuplesPerCall, int valueBytes, boolean freshTuples) {
-        super(name, cluster, drainWait);
+        super(name, cluster, rules);
         this.maxTuplesPerCall = maxTuplesPerCall;
         this.valueBytes = valueBytes;
         this.freshTuples = freshTuples;

@@ -107,10 +107,17 @@ final class IngestionReport {
                 .map(o -> o.search().maxSustainedTuplesPerSecond()).orElse(0L);
     }
 
-    /** The CPU the hypervisor took during the run, and during the runs it replaces. */
+    /**
+     * The CPU the hypervisor took during the run and during the runs it replaces, and how long
+     * they waited for it to stop.
+     */
     private static String stolenCpu(MeasuredRun run) {
         StringBuilder line = new StringBuilder("CPU stolen by the hypervisor: ")
                 .append(percent(run.stolenCpuShare()));
+        if (run.quietWait().toSeconds() > 0 || !run.startedQuiet()) {
+            line.append(String.format(Locale.ROOT, "; waited %d s for a quiet machine%s",
+                    run.quietWait().toSeconds(), run.startedQuiet() ? "" : " in vain"));
+        }
         if (!run.discardedStolenCpuShares().isEmpty()) {
             line.append("; measured again after ").append(run.discardedStolenCpuShares().size())
                     .append(" run(s) with more than ")
@@ -145,6 +152,8 @@ final class IngestionReport {
                 json.put("stolenCpuShare",
                         Double.isNaN(run.stolenCpuShare()) ? null : run.stolenCpuShare());
                 json.put("discardedStolenCpuShares", run.discardedStolenCpuShares());
+                json.put("quietWaitMs", run.quietWait().toMillis());
+                json.put("startedQuiet", run.startedQuiet());
                 json.put("failures", step.failures());
                 steps.add(json);
             }

@@ -30,9 +30,9 @@ final class JofPipeline extends StormIngestionPipeline {
     private final Payload payload;
     private final JofTuning tuning;
 
-    JofPipeline(SharedLocalCluster cluster, Duration drainWait, Payload payload,
+    JofPipeline(SharedLocalCluster cluster, RunRules rules, Payload payload,
             JofTuning tuning) {
-        super("jof-" + payload.name().toLowerCase(Locale.ROOT), cluster, drainWait);
+        super("jof-" + payload.name().toLowerCase(Locale.ROOT), cluster, rules);
         this.payload = payload;
         this.tuning = tuning;
     }

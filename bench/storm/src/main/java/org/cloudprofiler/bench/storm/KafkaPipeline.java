@@ -41,10 +41,10 @@ final class KafkaPipeline extends StormIngestionPipeline {
      *     Storm for want of ackers
      * @param valueBytes size of each record's value
      */
-    KafkaPipeline(SharedLocalCluster cluster, Duration drainWait, InProcessKafka kafka,
+    KafkaPipeline(SharedLocalCluster cluster, RunRules rules, InProcessKafka kafka,
             int maxPollRecords, KafkaSpoutConfig.ProcessingGuarantee guarantee,
             int valueBytes) {
-        super(sourceName(guarantee), cluster, drainWait);
+        super(sourceName(guarantee), cluster, rules);
         this.kafka = kafka;
         this.producer = new PacedProducer(kafka.bootstrapServers(), valueBytes);
         this.maxPollRecords = maxPollRecords;

@@ -1,5 +1,6 @@
 package org.cloudprofiler.bench.storm;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.cloudprofiler.generator.search.RunResult;
@@ -16,16 +17,24 @@ import org.cloudprofiler.generator.search.RunResult;
  *     run ({@link StolenCpu}); NaN if unknown
  * @param discardedStolenCpuShares the same for the runs at this rate measured before this one
  *     and discarded because too much was taken; empty if none
+ * @param quietWait how long this run and those it replaces waited for a quiet machine before
+ *     they started ({@link QuietMachine})
+ * @param startedQuiet whether the machine was quiet when this run started, rather than the
+ *     wait having run out
  */
 record MeasuredRun(RunResult result, long drainNs, String details, double stolenCpuShare,
-        List<Double> discardedStolenCpuShares) {
+        List<Double> discardedStolenCpuShares, Duration quietWait, boolean startedQuiet) {
 
     MeasuredRun {
         discardedStolenCpuShares = List.copyOf(discardedStolenCpuShares);
     }
 
-    /** This run, with its stolen share and the shares of the runs it replaces. */
-    MeasuredRun withStolenCpu(double share, List<Double> discardedShares) {
-        return new MeasuredRun(result, drainNs, details, share, discardedShares);
+    /**
+     * This run, with its stolen share, the shares of the runs it replaces and the waits for a
+     * quiet machine.
+     */
+    MeasuredRun withStolenCpu(double share, List<Double> discardedShares, Duration waited,
+            boolean quiet) {
+        return new MeasuredRun(result, drainNs, details, share, discardedShares, waited, quiet);
     }
 }

@@ -127,6 +127,11 @@ public final class StormIngestionBench implements Callable<Integer> {
             + " source's search, at half its start rate (default: ${DEFAULT-VALUE}).")
     private int warmUpSeconds = 20;
 
+    @Option(names = "--quiet-wait-s", description = "Before each run, wait up to this long"
+            + " for the hypervisor to stop taking this machine's CPU (at most 1% stolen in 5 s"
+            + " with the bench idle); 0 starts every run at once (default: ${DEFAULT-VALUE}).")
+    private int quietWaitSeconds = 300;
+
     @Option(names = "--ceiling-beside-transport", description = "Also search the ceiling while"
             + " the generator and a JOF (set up as for JofSpout) carry this many tuples/s beside"
             + " it with no Storm behind them: how much of the ceiling their cost leaves"
@@ -155,7 +160,8 @@ public final class StormIngestionBench implements Callable<Integer> {
         Duration duration = Duration.ofSeconds(durationSeconds);
         PassCriteria criteria = new PassCriteria(0.005, Duration.ofMillis(maxLagMs));
         // Long enough to tell a slow drain from a stuck one, short enough not to idle long.
-        Duration drainWait = Duration.ofMillis(Math.max(2000, 4 * maxLagMs));
+        RunRules rules = new RunRules(Duration.ofMillis(Math.max(2000, 4 * maxLagMs)),
+                Duration.ofSeconds(quietWaitSeconds));
         IngestionReport report = new IngestionReport(System.out);
         System.out.printf("Storm ingestion benchmark, %s; %d s runs; pass: nothing dropped,"
                 + " ingested = emitted, achieved ≥ 99.5%% of target, lag p99, lag at end and"
@@ -171,7 +177,7 @@ public final class StormIngestionBench implements Callable<Integer> {
                 SharedLocalCluster cluster = SharedLocalCluster.start(shape())) {
             if (kafka != null) {
                 for (KafkaSpoutConfig.ProcessingGuarantee guarantee : kafkaGuarantees) {
-                    try (KafkaPipeline pipeline = new KafkaPipeline(cluster, drainWait, kafka,
+                    try (KafkaPipeline pipeline = new KafkaPipeline(cluster, rules, kafka,
                             kafkaMaxPollRecords, guarantee, VALUE_BYTES)) {
                         outcomes.add(search(pipeline, criteria, warmUp, duration, kafkaSearch,
                                 report));
@@ -182,7 +188,7 @@ public final class StormIngestionBench implements Callable<Integer> {
                     bucketTuples, generatorSenders, generatorSpinUs);
             if (only.contains(Source.JOF)) {
                 for (JofPipeline.Payload payload : jofPayloads) {
-                    try (JofPipeline pipeline = new JofPipeline(cluster, drainWait, payload,
+                    try (JofPipeline pipeline = new JofPipeline(cluster, rules, payload,
                             tuning)) {
                         outcomes.add(search(pipeline, criteria, warmUp, duration, jofSearch,
                                 report));
@@ -191,14 +197,14 @@ public final class StormIngestionBench implements Callable<Integer> {
             }
             if (only.contains(Source.CEILING)) {
                 try (CeilingPipeline pipeline = new CeilingPipeline("ceiling", cluster,
-                        drainWait, ceilingTuplesPerCall, VALUE_BYTES, false)) {
+                        rules, ceilingTuplesPerCall, VALUE_BYTES, false)) {
                     outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
                             report));
                 }
             }
             if (freshCeiling) {
                 try (CeilingPipeline pipeline = new CeilingPipeline("ceiling-fresh",
-                        cluster, drainWait, ceilingTuplesPerCall, VALUE_BYTES, true)) {
+                        cluster, rules, ceilingTuplesPerCall, VALUE_BYTES, true)) {
                     outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
                             report));
                 }
@@ -206,7 +212,7 @@ public final class StormIngestionBench implements Callable<Integer> {
             if (ceilingBesideTransport > 0) {
                 try (TransportLoad load = TransportLoad.start(ceilingBesideTransport, tuning);
                         CeilingPipeline pipeline = new CeilingPipeline(
-                                "ceiling-beside-transport", cluster, drainWait,
+                                "ceiling-beside-transport", cluster, rules,
                                 ceilingTuplesPerCall, VALUE_BYTES, false)) {
                     outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
                             report));
@@ -263,6 +269,7 @@ public final class StormIngestionBench implements Callable<Integer> {
         settings.put("kafkaMaxPollRecords", kafkaMaxPollRecords);
         settings.put("kafkaGuarantees", kafkaGuarantees);
         settings.put("warmUpSeconds", warmUpSeconds);
+        settings.put("quietWaitSeconds", quietWaitSeconds);
         settings.put("loadAverage", loadAverage());
         return settings;
     }

@@ -11,9 +11,11 @@ import org.cloudprofiler.generator.search.RunResult;
  * A source measured on the shared LocalCluster: each run is a fresh topology of that source and
  * the null bolt, killed when the run is over. Runs end alike for every source: once its schedule
  * is over, the driver waits for the null bolt to have every tuple (the drain), at most
- * {@code drainWait}, and a drain that does not finish counts in the lag. A run through which the
- * hypervisor took more than {@link #MAX_STOLEN_CPU_SHARE} of the machine's CPU is measured
- * again, pass or fail, at most {@link #MAX_DISCARDED_RUNS} times. Closing it releases
+ * {@code drainWait}, and a drain that does not finish counts in the lag. Each run first waits
+ * for the hypervisor to stop taking the machine's CPU ({@link QuietMachine}), at most the
+ * rules' {@code quietWait}; a run through which it took more than {@link
+ * #MAX_STOLEN_CPU_SHARE} all the same is measured again, pass or fail, at most {@link
+ * #MAX_DISCARDED_RUNS} times. Closing it releases
  * what it holds across runs (the shared cluster is the caller's). Not thread-safe.
  */
 // Closing waits for Storm and Kafka and may be interrupted: the benchmark ends then anyway.
@@ -26,14 +28,13 @@ abstract class StormIngestionPipeline implements IngestionPipeline, AutoCloseabl
 
     protected final SharedLocalCluster cluster;
     private final String name;
-    private final Duration drainWait;
+    private final RunRules rules;
     private MeasuredRun lastRun;
 
-    protected StormIngestionPipeline(String name, SharedLocalCluster cluster,
-            Duration drainWait) {
+    protected StormIngestionPipeline(String name, SharedLocalCluster cluster, RunRules rules) {
         this.name = name;
         this.cluster = cluster;
-        this.drainWait = drainWait;
+        this.rules = rules;
     }
 
     /** How the benchmark names this source, e.g. {@code kafka}. */
@@ -44,12 +45,15 @@ abstract class StormIngestionPipeline implements IngestionPipeline, AutoCloseabl
     @Override
     public final RunResult run(long targetTuplesPerSecond, Duration duration) throws Exception {
         List<Double> discarded = new ArrayList<>();
+        Duration waited = Duration.ZERO;
         while (true) {
+            QuietMachine.Wait wait = QuietMachine.await(rules.quietWait());
+            waited = waited.plus(wait.waited());
             StolenCpu stolen = StolenCpu.start();
             MeasuredRun run = measure(targetTuplesPerSecond, duration);
             double share = stolen.share();
             if (!(share > MAX_STOLEN_CPU_SHARE) || discarded.size() == MAX_DISCARDED_RUNS) {
-                lastRun = run.withStolenCpu(share, discarded);
+                lastRun = run.withStolenCpu(share, discarded, waited, wait.quiet());
                 return lastRun.result();
             }
             discarded.add(share);
@@ -58,7 +62,7 @@ abstract class StormIngestionPipeline implements IngestionPipeline, AutoCloseabl
 
     /** How long a run waits for the drain after its schedule's end. */
     protected final Duration drainWait() {
-        return drainWait;
+        return rules.drainWait();
     }
 
     /** The last run's figures, null before the first. */
@@ -83,7 +87,7 @@ abstract class StormIngestionPipeline implements IngestionPipeline, AutoCloseabl
      */
     protected final long awaitDrain(RunTally tally, long expected, long scheduleEndNs)
             throws InterruptedException {
-        long reachedNs = tally.awaitIngested(expected, scheduleEndNs + drainWait.toNanos());
+        long reachedNs = tally.awaitIngested(expected, scheduleEndNs + drainWait().toNanos());
         return reachedNs < 0 ? -1 : Math.max(0, reachedNs - scheduleEndNs);
     }
 
@@ -99,9 +103,11 @@ abstract class StormIngestionPipeline implements IngestionPipeline, AutoCloseabl
             long drainNs, long baseline, String details) {
         long ingested = tally.ingested() - baseline;
         // A drain that never finished is at least as long as the wait.
-        long endNs = Math.max(lag.atEndNs(), drainNs < 0 ? drainWait.toNanos() : drainNs);
+        long endNs = Math.max(lag.atEndNs(),
+                drainNs < 0 ? rules.drainWait().toNanos() : drainNs);
         RunResult result = new RunResult(targetTuplesPerSecond, achievedTuplesPerSecond, emitted,
                 dropped, ingested, lag.p99Ns(), lag.maxNs(), endNs);
-        return new MeasuredRun(result, drainNs, details, Double.NaN, List.of());
+        return new MeasuredRun(result, drainNs, details, Double.NaN, List.of(), Duration.ZERO,
+                true);
     }
 }
