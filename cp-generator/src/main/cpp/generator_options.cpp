@@ -9,9 +9,11 @@
 namespace cloudprofiler::generator {
 namespace {
 
-constexpr double kMaxBucketSpanNs = 1e6;
-// Spinning longer before a bucket than a bucket can span would spin all the time.
-constexpr int64_t kMaxSpinWindowNs = static_cast<int64_t>(kMaxBucketSpanNs);
+// Spinning longer before a bucket than a default bucket can span would spin all the time.
+constexpr int64_t kMaxSpinWindowNs = kDefaultMaxBucketSpanNs;
+// A bucket spanning more than a second would make the per-second records meaningless.
+constexpr int64_t kMinBucketSpanNs = 1'000;
+constexpr int64_t kMaxBucketSpanNs = 1'000'000'000;
 
 [[noreturn]] void reject(const std::string& message) {
     throw ProfilerError(ProfilerError::Kind::kInvalidArgument, message);
@@ -73,6 +75,11 @@ void validate(const GeneratorOptions& options) {
         reject("bucket size must be 1 to " + std::to_string(kMaxTuplesPerBucket) + " tuples, not " +
                std::to_string(options.bucketTuples));
     }
+    if (options.maxBucketSpanNs < kMinBucketSpanNs || options.maxBucketSpanNs > kMaxBucketSpanNs) {
+        reject("bucket span must be " + std::to_string(kMinBucketSpanNs) + " to " +
+               std::to_string(kMaxBucketSpanNs) + " ns, not " +
+               std::to_string(options.maxBucketSpanNs));
+    }
     switch (options.payloadClass) {
         case PayloadClass::kRaw:
             if (options.rawPayloadBytes > kMaxPayloadBytes) {
@@ -120,8 +127,8 @@ uint64_t plannedTuplesOfSender(const GeneratorOptions& options, uint32_t sender)
 }
 
 uint32_t effectiveBucketTuples(const GeneratorOptions& options) {
-    double perSenderPerSpan =
-        options.tuplesPerSecond / options.senderThreads * kMaxBucketSpanNs / 1e9;
+    double perSenderPerSpan = options.tuplesPerSecond / options.senderThreads *
+                              static_cast<double>(options.maxBucketSpanNs) / 1e9;
     double capped = std::min<double>(options.bucketTuples, std::floor(perSenderPerSpan));
     return static_cast<uint32_t>(std::max(1.0, capped));
 }

@@ -11,6 +11,9 @@
 
 namespace cloudprofiler::generator {
 
+// 1 ms: a low rate sends small buckets often rather than one burst every few seconds.
+constexpr int64_t kDefaultMaxBucketSpanNs = 1'000'000;
+
 struct GeneratorOptions {
     // One ZeroMQ endpoint per JOF receiver, e.g. tcp://127.0.0.1:5555; the generator connects.
     std::vector<std::string> endpoints;
@@ -19,8 +22,10 @@ struct GeneratorOptions {
     // At most one of the two bounds; neither means "until stop()".
     uint64_t tupleCount = 0;
     int64_t durationNs = 0;
-    // Tuples per bucket at most; a bucket also holds no more than 1 ms of a sender's tuples.
+    // Tuples per bucket at most; a bucket also holds no more than maxBucketSpanNs of a sender's
+    // tuples at the requested rate.
     uint32_t bucketTuples = 1000;
+    int64_t maxBucketSpanNs = kDefaultMaxBucketSpanNs;
     PayloadClass payloadClass = PayloadClass::kRaw;
     uint32_t rawPayloadBytes = 100;
     uint64_t seed = 1;  // of the raw bytes and the YSB events: the same seed, the same run
@@ -44,7 +49,7 @@ uint64_t plannedTuples(const GeneratorOptions& options);
 uint64_t plannedTuplesOfSender(const GeneratorOptions& options, uint32_t sender);
 
 // The bucket size the run uses: bucketTuples, lowered so that a sender's bucket spans at most
-// 1 ms at the requested rate (a low rate would otherwise send one burst every few seconds).
+// maxBucketSpanNs at the requested rate.
 uint32_t effectiveBucketTuples(const GeneratorOptions& options);
 
 // The time between two buckets of one sender, T·bucket·1e9/rate.

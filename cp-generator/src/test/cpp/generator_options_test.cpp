@@ -58,6 +58,8 @@ TEST(GeneratorOptions, badOptionsAreRejectedByName) {
         },
         "emits no tuple");
     expectRejected([](GeneratorOptions& o) { o.bucketTuples = 0; }, "bucket size");
+    expectRejected([](GeneratorOptions& o) { o.maxBucketSpanNs = 999; }, "bucket span");
+    expectRejected([](GeneratorOptions& o) { o.maxBucketSpanNs = 1'000'000'001; }, "bucket span");
     expectRejected([](GeneratorOptions& o) { o.bucketTuples = (1u << 20) + 1; }, "bucket size");
     expectRejected([](GeneratorOptions& o) { o.rawPayloadBytes = (16u << 20) + 1; },
                    "raw payload size");
@@ -124,6 +126,20 @@ TEST(GeneratorOptions, aBucketSpansAtMostOneMillisecondOfASender) {
     options.tuplesPerSecond = 10;
     EXPECT_EQ(effectiveBucketTuples(options), 1u);
     EXPECT_DOUBLE_EQ(bucketIntervalNs(options), 400'000'000);
+}
+
+TEST(GeneratorOptions, aLongerSpanLetsAHighRateFillLargerBuckets) {
+    GeneratorOptions options = valid();
+    options.bucketTuples = 8000;
+    options.tuplesPerSecond = 3e6;
+    EXPECT_EQ(effectiveBucketTuples(options), 3000u);  // the default 1 ms
+    options.maxBucketSpanNs = 2'000'000;
+    EXPECT_EQ(effectiveBucketTuples(options), 6000u);
+    EXPECT_DOUBLE_EQ(bucketIntervalNs(options), 2'000'000);
+    options.maxBucketSpanNs = 5'000'000;
+    EXPECT_EQ(effectiveBucketTuples(options), 8000u);  // the tuple bound holds
+    options.maxBucketSpanNs = 100'000;
+    EXPECT_EQ(effectiveBucketTuples(options), 300u);
 }
 
 }  // namespace

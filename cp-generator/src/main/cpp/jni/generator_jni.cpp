@@ -41,7 +41,8 @@ jlong JNICALL create0(JNIEnv* env, jclass, jobjectArray endpoints, jint senderTh
                       jdouble tuplesPerSecond, jlong tupleCount, jlong durationNs,
                       jint bucketTuples, jint payloadClass, jint rawPayloadBytes, jlong seed,
                       jlong idBase, jint sendHighWaterMark, jint connectTimeoutMs,
-                      jint markerTimeoutMs, jint ioThreads, jlong spinWindowNs) {
+                      jint markerTimeoutMs, jint ioThreads, jlong spinWindowNs,
+                      jlong maxBucketSpanNs) {
     return guarded<jlong>(env, 0, [&] {
         if (senderThreads < 0 || tupleCount < 0 || bucketTuples < 0 || rawPayloadBytes < 0) {
             throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
@@ -64,6 +65,7 @@ jlong JNICALL create0(JNIEnv* env, jclass, jobjectArray endpoints, jint senderTh
         options.markerTimeoutMs = markerTimeoutMs;
         options.ioThreads = ioThreads;
         options.spinWindowNs = spinWindowNs;
+        options.maxBucketSpanNs = maxBucketSpanNs;
         return reinterpret_cast<jlong>(new Generator(std::move(options)));
     });
 }
@@ -177,7 +179,7 @@ jobjectArray JNICALL ysbAdCampaigns0(JNIEnv* env, jclass, jlong seed) {
 }
 
 const JNINativeMethod kMethods[] = {
-    NATIVE(create0, "([Ljava/lang/String;IDJJIIIJJIIIIJ)J"),
+    NATIVE(create0, "([Ljava/lang/String;IDJJIIIJJIIIIJJ)J"),
     NATIVE(loadBytes0, "(J[[B)V"),
     NATIVE(start0, "(J)V"),
     NATIVE(stop0, "(J)V"),

@@ -89,8 +89,15 @@ public final class GenCommand implements Callable<Integer> {
     private Long tuples;
 
     @Option(names = "--bucket", paramLabel = "TUPLES", description = "Tuples per bucket at most;"
-            + " a bucket also spans at most 1 ms of a sender (default: ${DEFAULT-VALUE}).")
+            + " a bucket also spans at most --bucket-span of a sender (default:"
+            + " ${DEFAULT-VALUE}).")
     private int bucketTuples = Generator.DEFAULT_BUCKET_TUPLES;
+
+    @Option(names = "--bucket-span", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How much of a sender's schedule one bucket may hold at most"
+                    + " (default: 1ms, 1us to 1s); longer lets high rates fill larger buckets,"
+                    + " fewer messages for the receivers to wake up to.")
+    private Duration bucketSpan = Generator.DEFAULT_BUCKET_SPAN;
 
     @Option(names = "--payload", paramLabel = "KIND", description = "raw, ysb (built-in YSB ad"
             + " events, Kryo) or preloaded (the files of --preloaded) (default:"
@@ -172,6 +179,7 @@ public final class GenCommand implements Callable<Integer> {
     private Generator build(PrintWriter out, BufferedWriter jsonLines) {
         Generator.Builder builder = Generator.builder().endpoints(endpoints())
                 .senderThreads(senders).tuplesPerSecond(rate).bucketTuples(bucketTuples)
+                .bucketSpan(bucketSpan)
                 .seed(seed).idBase(idBase).sendHighWaterMark(sendHighWaterMark)
                 .connectTimeout(connectTimeout).markerTimeout(markerTimeout)
                 .ioThreads(ioThreads).spinWindow(spinWindow)

@@ -63,6 +63,24 @@ class GenCommandTest {
     }
 
     @Test
+    void aLongerBucketSpanSendsFewerLargerBuckets() throws Exception {
+        try (ZContext context = new ZContext()) {
+            ZMQ.Socket socket = context.createSocket(SocketType.PULL);
+            socket.setReceiveTimeOut(60_000);
+            int port = socket.bindToRandomPort("tcp://127.0.0.1");
+            long[] messages = new long[1];
+            Thread reader = drain(socket, messages);
+            CommandRun run = CommandRun.of("gen", "--port", String.valueOf(port), "--rate",
+                    "100000", "--tuples", "20000", "--bucket-span", "5ms", "--spin", "0us");
+            reader.join(60_000);
+            assertEquals(0, run.exitCode(), run.err());
+            // 5 ms at 100,000/s: 40 buckets of 500 tuples (under --bucket 1000), the marker.
+            assertEquals(41, messages[0]);
+            assertTrue(run.out().contains("buckets of 500"), run.out());
+        }
+    }
+
+    @Test
     void dropsAndAnUndeliveredMarkerExitOneWithTheProblemsNamed() throws Exception {
         try (ZContext context = new ZContext()) {
             ZMQ.Socket socket = context.createSocket(SocketType.PULL);
@@ -99,6 +117,9 @@ class GenCommandTest {
         run = CommandRun.of("gen", "--rate", "1000", "--tuples", "10", "--spin", "2ms");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("spin window"), run.err());
+        run = CommandRun.of("gen", "--rate", "1000", "--tuples", "10", "--bucket-span", "2s");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("bucket span"), run.err());
         run = CommandRun.of("gen", "--payload", "preloaded");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("--preloaded FILE"), run.err());

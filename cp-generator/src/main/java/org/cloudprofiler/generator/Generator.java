@@ -27,6 +27,7 @@ public final class Generator implements AutoCloseable {
 
     public static final double DEFAULT_TUPLES_PER_SECOND = 1_000_000;
     public static final int DEFAULT_BUCKET_TUPLES = 1000;
+    public static final Duration DEFAULT_BUCKET_SPAN = Duration.ofMillis(1);
     public static final int DEFAULT_RAW_PAYLOAD_BYTES = 100;
     public static final int DEFAULT_SEND_HIGH_WATER_MARK = 1000;
     public static final long DEFAULT_CONNECT_TIMEOUT_MS = 5000;
@@ -65,7 +66,7 @@ public final class Generator implements AutoCloseable {
                 builder.seed, builder.idBase, builder.sendHighWaterMark,
                 toIntMillis(builder.connectTimeoutMs, "connect timeout"),
                 toIntMillis(builder.markerTimeoutMs, "marker timeout"), builder.ioThreads,
-                builder.spinWindow.toNanos());
+                builder.spinWindow.toNanos(), builder.bucketSpan.toNanos());
     }
 
     public static Builder builder() {
@@ -315,7 +316,7 @@ public final class Generator implements AutoCloseable {
             double tuplesPerSecond, long tupleCount, long durationNs, int bucketTuples,
             int payloadClass, int rawPayloadBytes, long seed, long idBase,
             int sendHighWaterMark, int connectTimeoutMs, int markerTimeoutMs, int ioThreads,
-            long spinWindowNs);
+            long spinWindowNs, long maxBucketSpanNs);
 
     private static native void loadBytes0(long handle, byte[][] payloads);
 
@@ -347,6 +348,7 @@ public final class Generator implements AutoCloseable {
         private long tupleCount;
         private long durationNs;
         private int bucketTuples = DEFAULT_BUCKET_TUPLES;
+        private Duration bucketSpan = DEFAULT_BUCKET_SPAN;
         private PayloadClass payloadClass = PayloadClass.RAW;
         private int rawPayloadBytes = DEFAULT_RAW_PAYLOAD_BYTES;
         private long seed = 1;
@@ -395,11 +397,22 @@ public final class Generator implements AutoCloseable {
         }
 
         /**
-         * Tuples per bucket at most (default 1000); a bucket also holds at most 1 ms of one
-         * sender's tuples, so low rates send small buckets rather than bursts.
+         * Tuples per bucket at most (default 1000); a bucket also holds at most {@link
+         * #bucketSpan} of one sender's tuples, so low rates send small buckets rather than
+         * bursts.
          */
         public Builder bucketTuples(int bucketTuples) {
             this.bucketTuples = bucketTuples;
+            return this;
+        }
+
+        /**
+         * How much of one sender's schedule a bucket may hold at most (default 1 ms, 1 µs to
+         * 1 s). Longer spans let high rates fill larger buckets: fewer messages, and fewer
+         * wake-ups of the threads that carry them, for up to this much more latency.
+         */
+        public Builder bucketSpan(Duration bucketSpan) {
+            this.bucketSpan = bucketSpan;
             return this;
         }
 

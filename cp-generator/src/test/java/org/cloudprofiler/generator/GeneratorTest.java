@@ -180,6 +180,8 @@ class GeneratorTest {
         assertRejected(valid().tupleCount(5).duration(Duration.ofSeconds(1)), "not both");
         assertRejected(valid().tupleCount(-5), "must not be negative");
         assertRejected(valid().bucketTuples(0), "bucket size");
+        assertRejected(valid().bucketSpan(Duration.ofNanos(999)), "bucket span");
+        assertRejected(valid().bucketSpan(Duration.ofMillis(1001)), "bucket span");
         assertRejected(valid().rawPayload(17 << 20), "raw payload size");
         assertRejected(valid().connectTimeout(Duration.ZERO), "connect timeout");
         assertRejected(valid().spinWindow(Duration.ofMillis(2)), "spin window");

@@ -13,11 +13,12 @@ import org.cloudprofiler.generator.Generator;
  * @param queueCapacity buckets each receiver queue holds before it drops
  * @param maxBucketsPerNextTuple buckets one {@code nextTuple} may emit
  * @param bucketTuples tuples per generator bucket
+ * @param bucketSpanUs how much of the generator's schedule one bucket may hold at most, µs
  * @param senderThreads generator sender threads
  * @param generatorSpinUs how long before each due time a generator sender spins, µs
  */
 record JofTuning(int receiversPerTask, int queueCapacity, int maxBucketsPerNextTuple,
-        int bucketTuples, int senderThreads, int generatorSpinUs) {
+        int bucketTuples, int bucketSpanUs, int senderThreads, int generatorSpinUs) {
     // Generous: the receivers' JOF may still be starting on a busy machine.
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(60);
 
@@ -25,6 +26,7 @@ record JofTuning(int receiversPerTask, int queueCapacity, int maxBucketsPerNextT
     Generator.Builder generator(List<String> endpoints, long tuplesPerSecond) {
         return Generator.builder().endpoints(endpoints).tuplesPerSecond(tuplesPerSecond)
                 .senderThreads(senderThreads).bucketTuples(bucketTuples)
+                .bucketSpan(Duration.of(bucketSpanUs, ChronoUnit.MICROS))
                 .spinWindow(Duration.of(generatorSpinUs, ChronoUnit.MICROS))
                 .connectTimeout(CONNECT_TIMEOUT);
     }

@@ -99,6 +99,10 @@ public final class StormIngestionBench implements Callable<Integer> {
             + " (default: ${DEFAULT-VALUE}).")
     private int bucketTuples = 4000;
 
+    @Option(names = "--bucket-span-us", description = "How much of the generator's schedule one"
+            + " bucket may hold at most, µs (default: ${DEFAULT-VALUE}, the generator's).")
+    private int bucketSpanUs = 1000;
+
     @Option(names = "--generator-senders", description = "Generator sender threads"
             + " (default: ${DEFAULT-VALUE}).")
     private int generatorSenders = 1;
@@ -185,7 +189,7 @@ public final class StormIngestionBench implements Callable<Integer> {
                 }
             }
             JofTuning tuning = new JofTuning(jofReceivers, jofQueueCapacity, jofBucketsPerCall,
-                    bucketTuples, generatorSenders, generatorSpinUs);
+                    bucketTuples, bucketSpanUs, generatorSenders, generatorSpinUs);
             if (only.contains(Source.JOF)) {
                 for (JofPipeline.Payload payload : jofPayloads) {
                     try (JofPipeline pipeline = new JofPipeline(cluster, rules, payload,
@@ -262,7 +266,7 @@ public final class StormIngestionBench implements Callable<Integer> {
         settings.put("rateTolerance", 0.005);
         settings.put("shape", shape());
         settings.put("jofTuning", new JofTuning(jofReceivers, jofQueueCapacity,
-                jofBucketsPerCall, bucketTuples, generatorSenders, generatorSpinUs));
+                jofBucketsPerCall, bucketTuples, bucketSpanUs, generatorSenders, generatorSpinUs));
         settings.put("ceilingTuplesPerCall", ceilingTuplesPerCall);
         settings.put("ceilingBesideTransportTuplesPerSecond", ceilingBesideTransport);
         settings.put("freshCeiling", freshCeiling);
