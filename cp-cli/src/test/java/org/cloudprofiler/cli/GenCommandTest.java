@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -20,64 +21,61 @@ class GenCommandTest {
     @TempDir
     Path directory;
 
-    /** Counts what arrives until the end-of-run marker (flags bit 0 at byte 6). */
-    private static Thread drain(ZMQ.Socket socket, long[] messages) {
-        Thread reader = new Thread(() -> {
-            for (byte[] message; (message = socket.recv()) != null; ) {
-                messages[0]++;
-                if ((message[6] & 1) != 0) {
-                    return;
-                }
-            }
-        });
-        reader.start();
-        return reader;
-    }
-
-    @Test
-    void aCleanRunPrintsEverySecondWritesJsonLinesAndExitsZero() throws Exception {
+    /**
+     * Runs {@code gen --port P args} against a PULL socket on P and counts the messages that
+     * arrive until the end-of-run marker (flags bit 0 at byte 6).
+     */
+    private static CountedRun runCounted(String... args) throws InterruptedException {
         try (ZContext context = new ZContext()) {
             ZMQ.Socket socket = context.createSocket(SocketType.PULL);
             socket.setReceiveTimeOut(60_000);
             int port = socket.bindToRandomPort("tcp://127.0.0.1");
             long[] messages = new long[1];
-            Thread reader = drain(socket, messages);
-            Path json = directory.resolve("gen.jsonl");
-            CommandRun run = CommandRun.of("gen", "--port", String.valueOf(port), "--rate",
-                    "100000", "--tuples", "150000", "--payload", "ysb", "--spin", "0us", "--json",
-                    json.toString());
+            Thread reader = new Thread(() -> {
+                for (byte[] message; (message = socket.recv()) != null; ) {
+                    messages[0]++;
+                    if ((message[6] & 1) != 0) {
+                        return;
+                    }
+                }
+            });
+            reader.start();
+            List<String> command = new ArrayList<>(List.of("gen", "--port", String.valueOf(port)));
+            command.addAll(List.of(args));
+            CommandRun run = CommandRun.of(command.toArray(String[]::new));
             reader.join(60_000);
-            assertEquals(0, run.exitCode(), run.err());
-            assertTrue(run.out().contains("second 1: target 100,000/s"), run.out());
-            assertTrue(run.out().contains("sent 150,000 of 150,000 tuples (0 dropped)"),
-                    run.out());
-            List<String> lines = Files.readAllLines(json);
-            assertTrue(lines.size() >= 2, lines.toString());
-            assertTrue(lines.get(0).startsWith("{\"type\":\"second\",\"second\":1,"),
-                    lines.get(0));
-            assertTrue(lines.get(lines.size() - 1).contains("\"sentTuples\":150000"),
-                    lines.get(lines.size() - 1));
-            // At 100,000/s a bucket spans 1 ms: 1,500 buckets of 100 tuples, then the marker.
-            assertEquals(1501, messages[0]);
+            return new CountedRun(run, messages[0]);
         }
+    }
+
+    private record CountedRun(CommandRun run, long messages) {}
+
+    @Test
+    void aCleanRunPrintsEverySecondWritesJsonLinesAndExitsZero() throws Exception {
+        Path json = directory.resolve("gen.jsonl");
+        CountedRun counted = runCounted("--rate", "100000", "--tuples", "150000", "--payload",
+                "ysb", "--spin", "0us", "--json", json.toString());
+        CommandRun run = counted.run();
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("second 1: target 100,000/s"), run.out());
+        assertTrue(run.out().contains("sent 150,000 of 150,000 tuples (0 dropped)"), run.out());
+        List<String> lines = Files.readAllLines(json);
+        assertTrue(lines.size() >= 2, lines.toString());
+        assertTrue(lines.get(0).startsWith("{\"type\":\"second\",\"second\":1,"), lines.get(0));
+        assertTrue(lines.get(lines.size() - 1).contains("\"sentTuples\":150000"),
+                lines.get(lines.size() - 1));
+        // At 100,000/s a bucket spans 1 ms: 1,500 buckets of 100 tuples, then the marker.
+        assertEquals(1501, counted.messages());
     }
 
     @Test
     void aLongerBucketSpanSendsFewerLargerBuckets() throws Exception {
-        try (ZContext context = new ZContext()) {
-            ZMQ.Socket socket = context.createSocket(SocketType.PULL);
-            socket.setReceiveTimeOut(60_000);
-            int port = socket.bindToRandomPort("tcp://127.0.0.1");
-            long[] messages = new long[1];
-            Thread reader = drain(socket, messages);
-            CommandRun run = CommandRun.of("gen", "--port", String.valueOf(port), "--rate",
-                    "100000", "--tuples", "20000", "--bucket-span", "5ms", "--spin", "0us");
-            reader.join(60_000);
-            assertEquals(0, run.exitCode(), run.err());
-            // 5 ms at 100,000/s: 40 buckets of 500 tuples (under --bucket 1000), the marker.
-            assertEquals(41, messages[0]);
-            assertTrue(run.out().contains("buckets of 500"), run.out());
-        }
+        CountedRun counted = runCounted("--rate", "100000", "--tuples", "20000", "--bucket-span",
+                "5ms", "--spin", "0us");
+        assertEquals(0, counted.run().exitCode(), counted.run().err());
+        // 5 ms at 100,000/s: 40 buckets of 500 tuples (under --bucket 1000), the marker.
+        assertEquals(41, counted.messages());
+        assertTrue(counted.run().out().contains("buckets of 500"), counted.run().out());
     }
 
     @Test
