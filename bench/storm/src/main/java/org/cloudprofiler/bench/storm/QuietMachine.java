@@ -22,7 +22,7 @@ final class QuietMachine {
      */
     static Wait await(Duration maxWait) throws InterruptedException {
         if (maxWait.isZero()) {
-            return new Wait(Duration.ZERO, true, Double.NaN);
+            return new Wait(Duration.ZERO, true);
         }
         long startNs = System.nanoTime();
         long deadlineNs = startNs + maxWait.toNanos();
@@ -34,7 +34,7 @@ final class QuietMachine {
             // Unknown (no /proc/stat) counts as quiet: nothing to wait for there.
             boolean quiet = !(share > MAX_IDLE_STOLEN_SHARE);
             if (quiet || nowNs - deadlineNs >= 0) {
-                return new Wait(Duration.ofNanos(nowNs - startNs), quiet, share);
+                return new Wait(Duration.ofNanos(nowNs - startNs), quiet);
             }
         }
     }
@@ -42,7 +42,6 @@ final class QuietMachine {
     /**
      * @param waited from the first probe's start to the last probe's end
      * @param quiet whether the last probe found the machine quiet
-     * @param lastShare the share stolen during the last probe; NaN if unknown
      */
-    record Wait(Duration waited, boolean quiet, double lastShare) {}
+    record Wait(Duration waited, boolean quiet) {}
 }

@@ -15,8 +15,8 @@ import org.cloudprofiler.generator.search.RunResult;
  * for the hypervisor to stop taking the machine's CPU ({@link QuietMachine}), at most the
  * rules' {@code quietWait}; a run through which it took more than {@link
  * #MAX_STOLEN_CPU_SHARE} all the same is measured again, pass or fail, at most {@link
- * #MAX_DISCARDED_RUNS} times. Closing it releases
- * what it holds across runs (the shared cluster is the caller's). Not thread-safe.
+ * #MAX_DISCARDED_RUNS} times. Closing it releases what it holds across runs (the shared
+ * cluster is the caller's). Not thread-safe.
  */
 // Closing waits for Storm and Kafka and may be interrupted: the benchmark ends then anyway.
 @SuppressWarnings("try")
