@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.apache.storm.kafka.spout.KafkaSpoutConfig;
+import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.search.MaxThroughputSearch;
 import org.cloudprofiler.generator.search.PassCriteria;
 import org.cloudprofiler.generator.search.RunResult;
@@ -101,7 +102,7 @@ public final class StormIngestionBench implements Callable<Integer> {
 
     @Option(names = "--bucket-span-us", description = "How much of the generator's schedule one"
             + " bucket may hold at most, µs (default: ${DEFAULT-VALUE}, the generator's).")
-    private int bucketSpanUs = 1000;
+    private int bucketSpanUs = (int) Generator.DEFAULT_BUCKET_SPAN.toNanos() / 1000;
 
     @Option(names = "--generator-senders", description = "Generator sender threads"
             + " (default: ${DEFAULT-VALUE}).")
@@ -188,8 +189,7 @@ public final class StormIngestionBench implements Callable<Integer> {
                     }
                 }
             }
-            JofTuning tuning = new JofTuning(jofReceivers, jofQueueCapacity, jofBucketsPerCall,
-                    bucketTuples, bucketSpanUs, generatorSenders, generatorSpinUs);
+            JofTuning tuning = jofTuning();
             if (only.contains(Source.JOF)) {
                 for (JofPipeline.Payload payload : jofPayloads) {
                     try (JofPipeline pipeline = new JofPipeline(cluster, rules, payload,
@@ -258,6 +258,11 @@ public final class StormIngestionBench implements Callable<Integer> {
         return new TopologyShape(spoutTasks, boltTasks, workers, stormBatchSize);
     }
 
+    private JofTuning jofTuning() {
+        return new JofTuning(jofReceivers, jofQueueCapacity, jofBucketsPerCall, bucketTuples,
+                bucketSpanUs, generatorSenders, generatorSpinUs);
+    }
+
     private Map<String, Object> settings() {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("date", OffsetDateTime.now().withNano(0).toString());
@@ -265,8 +270,7 @@ public final class StormIngestionBench implements Callable<Integer> {
         settings.put("maxLagMs", maxLagMs);
         settings.put("rateTolerance", 0.005);
         settings.put("shape", shape());
-        settings.put("jofTuning", new JofTuning(jofReceivers, jofQueueCapacity,
-                jofBucketsPerCall, bucketTuples, bucketSpanUs, generatorSenders, generatorSpinUs));
+        settings.put("jofTuning", jofTuning());
         settings.put("ceilingTuplesPerCall", ceilingTuplesPerCall);
         settings.put("ceilingBesideTransportTuplesPerSecond", ceilingBesideTransport);
         settings.put("freshCeiling", freshCeiling);
