@@ -22,8 +22,8 @@ import zmq.ZError;
 /**
  * The Java Object Factory: N receiver threads, each with a ZeroMQ PULL socket bound to its own
  * endpoint, deserializing whole buckets (docs/wire-format.md) with a Kryo of its own and handing
- * them to its own SPSC queue. A full queue drops the bucket and counts its tuples; a receiver
- * never waits for its consumer.
+ * them to its own SPSC queue. A full queue drops the bucket and counts its tuples, or, with
+ * {@link FullQueuePolicy#WAIT}, holds its receiver until the consumer makes room.
  *
  * <p>Thread-safe: any thread may read counters, open {@link QueuePoller}s and {@link #close()}
  * it. Its threads are daemons and end with {@link #close()}; they never keep a JVM alive.
@@ -44,13 +44,14 @@ public final class JavaObjectFactory implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private JavaObjectFactory(ZContext context, List<String> endpoints, List<ZMQ.Socket> sockets,
-            List<BucketDeserializer> deserializers, int queueCapacity) {
+            List<BucketDeserializer> deserializers, int queueCapacity,
+            FullQueuePolicy fullQueuePolicy) {
         this.context = context;
         this.endpoints = List.copyOf(endpoints);
         for (int i = 0; i < sockets.size(); i++) {
             HandoverQueue queue = new HandoverQueue(i, queueCapacity);
             Receiver receiver = new Receiver(i, endpoints.get(i), sockets.get(i),
-                    deserializers.get(i), queue);
+                    deserializers.get(i), queue, fullQueuePolicy);
             Thread thread = new Thread(receiver, "cloudprofiler-jof-receiver-" + i);
             thread.setDaemon(true);
             queues.add(queue);
@@ -135,6 +136,7 @@ public final class JavaObjectFactory implements AutoCloseable {
         private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
         private int receiveHighWaterMark = DEFAULT_RECEIVE_HIGH_WATER_MARK;
         private int ioThreads = 1;
+        private FullQueuePolicy fullQueuePolicy = FullQueuePolicy.DROP;
         private IntFunction<? extends TupleAssembler> assemblers =
                 receiver -> TupleAssembler.NONE;
 
@@ -212,13 +214,19 @@ public final class JavaObjectFactory implements AutoCloseable {
             return this;
         }
 
-        /** Buckets each receiver's queue holds before it drops; at least 1. */
+        /** Buckets each receiver's queue holds; at least 1. */
         public Builder queueCapacity(int buckets) {
             if (buckets < 1 || buckets > 1 << 30) {
                 throw new IllegalArgumentException("queue capacity " + buckets
                         + " is not in 1..2^30 buckets");
             }
             this.queueCapacity = buckets;
+            return this;
+        }
+
+        /** What a receiver does with a bucket its full queue cannot take; default DROP. */
+        public Builder whenQueueFull(FullQueuePolicy policy) {
+            this.fullQueuePolicy = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
@@ -280,7 +288,7 @@ public final class JavaObjectFactory implements AutoCloseable {
                     deserializers.add(newDeserializer(i));
                 }
                 return new JavaObjectFactory(context, bound, sockets, deserializers,
-                        queueCapacity);
+                        queueCapacity, fullQueuePolicy);
             } catch (RuntimeException | Error e) {
                 // Error too: an assembler factory may fail with one; nothing stays bound.
                 context.close();

@@ -1,21 +1,28 @@
 package org.cloudprofiler.generator.jof;
 
+import java.util.concurrent.locks.LockSupport;
 import org.cloudprofiler.generator.wire.BucketDecoder;
 import org.cloudprofiler.generator.wire.PayloadClass;
 import org.zeromq.ZMQ;
 
 /**
  * The loop of one receiver thread: takes buckets off its PULL socket, decodes and deserializes
- * each whole, and offers it to its queue without ever waiting. Owns its socket, decoder and
+ * each whole, and hands it to its queue; when the queue is full it drops the bucket or waits for
+ * room, as its {@link FullQueuePolicy} says. Owns its socket, decoder and
  * deserializer, none of which another thread touches; only {@link #stop()} is called from
  * elsewhere.
  */
 final class Receiver implements Runnable {
+    // How long a receiver whose queue is full sleeps before it looks again: far below the time a
+    // consumer takes to emit the buckets in a queue, so that it never runs dry meanwhile.
+    private static final long WAIT_FOR_ROOM_NS = 50_000;
+
     private final int index;
     private final String endpoint;
     private final ZMQ.Socket socket;
     private final BucketDeserializer deserializer;
     private final HandoverQueue queue;
+    private final FullQueuePolicy fullQueuePolicy;
     private final ReceiverCounters counters = new ReceiverCounters();
     private final BucketDecoder decoder = new BucketDecoder();
     private volatile boolean running = true;
@@ -26,12 +33,13 @@ final class Receiver implements Runnable {
      * @param deserializer for this receiver's thread alone
      */
     Receiver(int index, String endpoint, ZMQ.Socket socket, BucketDeserializer deserializer,
-            HandoverQueue queue) {
+            HandoverQueue queue, FullQueuePolicy fullQueuePolicy) {
         this.index = index;
         this.endpoint = endpoint;
         this.socket = socket;
         this.deserializer = deserializer;
         this.queue = queue;
+        this.fullQueuePolicy = fullQueuePolicy;
     }
 
     ReceiverCounters counters() {
@@ -131,11 +139,34 @@ final class Receiver implements Runnable {
             return;
         }
         counters.deserialized(tuples);
-        if (queue.offer(bucket)) {
+        if (handOver(bucket)) {
             counters.handedOver(tuples);
         } else {
             counters.dropped(tuples);
         }
+    }
+
+    /**
+     * Offers the bucket to the queue; if the queue is full, waits for room under {@link
+     * FullQueuePolicy#WAIT}, reading nothing meanwhile.
+     *
+     * @return false if the bucket is to be dropped: the queue is full under {@link
+     *     FullQueuePolicy#DROP}, or the JOF is closing while the receiver waits
+     */
+    private boolean handOver(TupleBucket bucket) {
+        if (queue.offer(bucket)) {
+            return true;
+        }
+        if (fullQueuePolicy == FullQueuePolicy.DROP) {
+            return false;
+        }
+        while (running) {
+            LockSupport.parkNanos(WAIT_FOR_ROOM_NS);
+            if (queue.offer(bucket)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void onEndOfRunMarker(int sender) {

@@ -162,6 +162,48 @@ class JavaObjectFactoryTest {
     void underASlowConsumerEveryTupleIsHandedOverOrCountedAsDropped() throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
                 .receivers("127.0.0.1", 0, 2).raw().queueCapacity(1).start()) {
+            SlowConsumerRun run = SlowConsumerRun.of(jof);
+
+            JofCounters counters = jof.counters();
+            long sent = run.senders().stream().mapToLong(TestSender::tuplesSent).sum();
+            assertEquals(2000, sent);
+            assertEquals(sent, counters.tuplesReceived());
+            assertEquals(sent, counters.tuplesHandedOver() + counters.tuplesDropped());
+            assertEquals(counters.tuplesHandedOver(), run.consumer().tuplesConsumed());
+            assertEquals(run.consumer().tuplesConsumed(), run.consumed().size());
+            assertEquals(counters.bucketsHandedOver(), run.consumer().bucketsConsumed());
+            assertEquals(2, run.consumer().endOfRuns().size());
+            assertTrue(jof.isFinished());
+        }
+    }
+
+    @Test
+    void withWaitAFullQueueHoldsTheSendersBackAndNothingIsDropped() throws Exception {
+        // The slow consumer of the test above, with ZeroMQ holding one bucket more: DROP would
+        // drop; WAIT leaves the backlog to the senders, whose sends block.
+        try (JavaObjectFactory jof = JavaObjectFactory.builder()
+                .receivers("127.0.0.1", 0, 2).raw().queueCapacity(1).receiveHighWaterMark(1)
+                .whenQueueFull(FullQueuePolicy.WAIT).start()) {
+            SlowConsumerRun run = SlowConsumerRun.of(jof);
+
+            JofCounters counters = jof.counters();
+            Set<Long> sent = new HashSet<>();
+            run.senders().forEach(sender -> sent.addAll(sender.sentIds()));
+            assertEquals(2000, sent.size());
+            assertEquals(0, counters.tuplesDropped());
+            assertEquals(2000, counters.tuplesHandedOver());
+            assertEquals(sent, run.consumed());
+            assertEquals(2, run.consumer().endOfRuns().size());
+        }
+    }
+
+    /**
+     * Two senders deal 100 buckets of 10 tuples to two receivers whose one consumer naps 2 ms
+     * after every bucket; returns once the consumer has had both ends of the run.
+     */
+    private record SlowConsumerRun(List<TestSender> senders, DrainingConsumer consumer,
+            Set<Long> consumed) {
+        static SlowConsumerRun of(JavaObjectFactory jof) throws Exception {
             Set<Long> consumed = ConcurrentHashMap.newKeySet();
             DrainingConsumer consumer = DrainingConsumer.start(jof.poller(), bucket -> {
                 for (int i = 0; i < bucket.size(); i++) {
@@ -178,17 +220,38 @@ class JavaObjectFactoryTest {
                     finished(startSenders(PayloadClass.RAW, 2, jof.endpoints(), script));
             assertTrue(consumer.awaitFinished(WAIT));
             consumer.close();
+            return new SlowConsumerRun(senders, consumer, consumed);
+        }
+    }
 
-            JofCounters counters = jof.counters();
-            long sent = senders.stream().mapToLong(TestSender::tuplesSent).sum();
-            assertEquals(2000, sent);
-            assertEquals(sent, counters.tuplesReceived());
-            assertEquals(sent, counters.tuplesHandedOver() + counters.tuplesDropped());
-            assertEquals(counters.tuplesHandedOver(), consumer.tuplesConsumed());
-            assertEquals(consumer.tuplesConsumed(), consumed.size());
-            assertEquals(counters.bucketsHandedOver(), consumer.bucketsConsumed());
-            assertEquals(2, consumer.endOfRuns().size());
-            assertTrue(jof.isFinished());
+    @Test
+    void aReceiverWaitingForRoomReadsNothingMoreAndCloseEndsItCountingItsBucketAsDropped()
+            throws Exception {
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1).raw()
+                .queueCapacity(1).whenQueueFull(FullQueuePolicy.WAIT).start();
+        List<Long> sentIds;
+        try (TestSender sender = new TestSender(PayloadClass.RAW, 0, 1, jof.endpoints())) {
+            // Nobody consumes: the first bucket fills the queue, the receiver holds the second
+            // and leaves the third to ZeroMQ.
+            for (int bucket = 0; bucket < 3; bucket++) {
+                sender.sendBucket(0, 100, JavaObjectFactoryTest::rawPayload);
+            }
+            sentIds = sender.sentIds();
+            await(() -> jof.counters().tuplesReceived() == 200, "the second bucket");
+            sleep(300);
+            assertEquals(200, jof.counters().tuplesReceived(), "read while waiting for room");
+            assertEquals(0, jof.counters().tuplesDropped());
+        }
+
+        jof.close();
+        awaitNoThreadsBut(before);
+        JofCounters counters = jof.counters();
+        assertEquals(100, counters.tuplesHandedOver());
+        assertEquals(100, counters.tuplesDropped());
+        try (QueuePoller poller = jof.poller()) {
+            TupleBucket first = assertInstanceOf(TupleBucket.class, pollWithin(poller));
+            assertEquals(sentIds.subList(0, 100), ids(first));
         }
     }
 

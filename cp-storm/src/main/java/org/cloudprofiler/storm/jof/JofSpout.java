@@ -63,7 +63,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         jof = config.payload().configure(JavaObjectFactory.builder().endpoints(endpoints))
                 .tupleAssemblers(receiver -> new TranslatingAssembler(translator,
                         config.topic(), receiver))
-                .queueCapacity(config.queueCapacity()).start();
+                .queueCapacity(config.queueCapacity()).whenQueueFull(config.whenQueueFull())
+                .receiveHighWaterMark(config.receiveHighWaterMark()).start();
         poller = jof.poller();
         String prefix = "cloudprofiler.jof.";
         context.registerGauge(prefix + "tuples-received", () -> counters().tuplesReceived());

@@ -7,6 +7,8 @@ import java.util.Objects;
 
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.utils.Utils;
+import org.cloudprofiler.generator.jof.FullQueuePolicy;
+import org.cloudprofiler.generator.jof.JavaObjectFactory;
 
 /**
  * How a {@link JofSpout} receives: shaped like storm-kafka-client's {@code KafkaSpoutConfig}
@@ -23,24 +25,32 @@ import org.apache.storm.utils.Utils;
  * @param payload what the receivers deserialize
  * @param translator how records become tuples
  * @param topic the value of the {@code topic} field in the default layout
- * @param queueCapacity buckets each receiver's queue holds before it drops (counted)
+ * @param queueCapacity buckets each receiver's queue holds
+ * @param whenQueueFull what a receiver does with a bucket its full queue cannot take: drop it
+ *     (counted by the JOF) or wait, leaving the backlog to ZeroMQ and the generator (which
+ *     counts what it cannot send)
+ * @param receiveHighWaterMark buckets ZeroMQ holds in front of each receiver
  * @param maxBucketsPerNextTuple buckets one {@code nextTuple} call may emit
  */
 public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask,
         JofPayload payload, JofRecordTranslator translator, String topic, int queueCapacity,
-        int maxBucketsPerNextTuple) implements Serializable {
+        FullQueuePolicy whenQueueFull, int receiveHighWaterMark, int maxBucketsPerNextTuple)
+        implements Serializable {
 
     public JofSpoutConfig {
         Objects.requireNonNull(bindHost, "bindHost");
         Objects.requireNonNull(payload, "payload");
         Objects.requireNonNull(translator, "translator");
         Objects.requireNonNull(topic, "topic");
+        Objects.requireNonNull(whenQueueFull, "whenQueueFull");
         if (basePort < 1 || basePort > 65535 || receiversPerTask < 1 || queueCapacity < 1
-                || maxBucketsPerNextTuple < 1) {
-            throw new IllegalArgumentException("JofSpoutConfig needs a port in 1..65535 and at"
-                    + " least one receiver, queue slot and bucket per nextTuple; got port "
-                    + basePort + ", " + receiversPerTask + " receivers, queue " + queueCapacity
-                    + ", " + maxBucketsPerNextTuple + " buckets");
+                || receiveHighWaterMark < 0 || maxBucketsPerNextTuple < 1) {
+            throw new IllegalArgumentException("JofSpoutConfig needs a port in 1..65535, at"
+                    + " least one receiver, queue slot and bucket per nextTuple and a receive"
+                    + " high-water mark of 0 (no limit) or more; got port " + basePort + ", "
+                    + receiversPerTask + " receivers, queue " + queueCapacity + ", high-water"
+                    + " mark " + receiveHighWaterMark + ", " + maxBucketsPerNextTuple
+                    + " buckets");
         }
     }
 
@@ -76,7 +86,9 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
         private JofPayload payload = JofPayload.raw();
         private JofRecordTranslator translator = new DefaultJofRecordTranslator();
         private String topic = "jof";
-        private int queueCapacity = 64;
+        private int queueCapacity = JavaObjectFactory.DEFAULT_QUEUE_CAPACITY;
+        private FullQueuePolicy whenQueueFull = FullQueuePolicy.DROP;
+        private int receiveHighWaterMark = JavaObjectFactory.DEFAULT_RECEIVE_HIGH_WATER_MARK;
         private int maxBucketsPerNextTuple = 1;
 
         private Builder(String bindHost, int basePort) {
@@ -120,6 +132,17 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
             return this;
         }
 
+        public Builder setWhenQueueFull(FullQueuePolicy policy) {
+            this.whenQueueFull = policy;
+            return this;
+        }
+
+        /** Buckets ZeroMQ holds in front of each receiver; 0 means no limit. */
+        public Builder setReceiveHighWaterMark(int buckets) {
+            this.receiveHighWaterMark = buckets;
+            return this;
+        }
+
         public Builder setMaxBucketsPerNextTuple(int buckets) {
             this.maxBucketsPerNextTuple = buckets;
             return this;
@@ -127,7 +150,8 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
 
         public JofSpoutConfig build() {
             return new JofSpoutConfig(bindHost, basePort, receiversPerTask, payload, translator,
-                    topic, queueCapacity, maxBucketsPerNextTuple);
+                    topic, queueCapacity, whenQueueFull, receiveHighWaterMark,
+                    maxBucketsPerNextTuple);
         }
     }
 }

@@ -12,6 +12,8 @@ import java.util.List;
 
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.utils.Utils;
+import org.cloudprofiler.generator.jof.FullQueuePolicy;
+import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.junit.jupiter.api.Test;
 
 class JofSpoutConfigTest {
@@ -60,6 +62,28 @@ class JofSpoutConfigTest {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> JofSpoutConfig.builder("127.0.0.1", 70000).build());
         assertTrue(refused.getMessage().contains("port 70000"), refused.getMessage());
+        refused = assertThrows(IllegalArgumentException.class,
+                () -> JofSpoutConfig.builder("127.0.0.1", 27000).setReceiveHighWaterMark(-1)
+                        .build());
+        assertTrue(refused.getMessage().contains("high-water mark -1"), refused.getMessage());
+        assertThrows(NullPointerException.class,
+                () -> JofSpoutConfig.builder("127.0.0.1", 27000).setWhenQueueFull(null).build());
+    }
+
+    @Test
+    void theQueueSettingsAreTheJofsUnlessToldOtherwiseAndSurviveSubmission() throws Exception {
+        JofSpoutConfig defaults = JofSpoutConfig.builder("127.0.0.1", 27000).build();
+        assertEquals(JavaObjectFactory.DEFAULT_QUEUE_CAPACITY, defaults.queueCapacity());
+        assertEquals(FullQueuePolicy.DROP, defaults.whenQueueFull());
+        assertEquals(JavaObjectFactory.DEFAULT_RECEIVE_HIGH_WATER_MARK,
+                defaults.receiveHighWaterMark());
+
+        JofSpoutConfig copy = roundTrip(JofSpoutConfig.builder("127.0.0.1", 27000)
+                .setQueueCapacity(32).setWhenQueueFull(FullQueuePolicy.WAIT)
+                .setReceiveHighWaterMark(16).build());
+        assertEquals(32, copy.queueCapacity());
+        assertEquals(FullQueuePolicy.WAIT, copy.whenQueueFull());
+        assertEquals(16, copy.receiveHighWaterMark());
     }
 
     private static JofSpoutConfig roundTrip(JofSpoutConfig config) throws Exception {

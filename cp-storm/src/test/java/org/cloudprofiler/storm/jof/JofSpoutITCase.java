@@ -12,6 +12,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.UnaryOperator;
 import java.util.stream.LongStream;
 
 import org.apache.storm.Config;
@@ -24,6 +25,7 @@ import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
+import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
 import org.cloudprofiler.storm.testing.PortBlocks;
@@ -34,8 +36,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The native generator → JofSpout (two tasks, two receivers each) → a profiled sink on a real
  * LocalCluster: every tuple the generator sent reaches the sink once, under its generator id,
- * and the run ends by itself once the generator's end-of-run markers are through; a translator
- * of the user's own runs on its receivers' own copies and routes each record to its stream.
+ * and the run ends by itself once the generator's end-of-run markers are through; under {@link
+ * FullQueuePolicy#WAIT} a sink slower than the generator loses nothing; a translator of the
+ * user's own runs on its receivers' own copies and routes each record to its stream.
  */
 class JofSpoutITCase {
     private static final long TUPLES = 100_000;
@@ -53,6 +56,25 @@ class JofSpoutITCase {
         assertEquals(TUPLES, result.sentTuples());
         assertEachIdOnce("jof-events");
         assertEachIdOnce("jof-sink");
+    }
+
+    @Test
+    void underWaitASlowTopologyHoldsTheGeneratorBackAndLosesNothing() throws Exception {
+        // Queues of one bucket in front of a sink slower than the generator: DROP would drop;
+        // WAIT leaves the backlog to the generator, whose send queue here holds every bucket.
+        JofSpoutConfig config = JofSpoutConfig.builder("127.0.0.1", PortBlocks.free(4))
+                .setReceiversPerTask(2).setQueueCapacity(1)
+                .setWhenQueueFull(FullQueuePolicy.WAIT).setReceiveHighWaterMark(1).build();
+        ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
+        builder.setSpout("held-events", new JofSpout(config), 2);
+        builder.setBolt("slow-sink", new SlowBolt(), 2).shuffleGrouping("held-events");
+
+        GeneratorResult result = run("jof-spout-wait-it", builder, config,
+                generator -> generator.sendHighWaterMark((int) TUPLES));
+        assertTrue(result.clean(), result.problems().toString());
+        assertEquals(TUPLES, result.sentTuples());
+        assertEachIdOnce("held-events");
+        assertEachIdOnce("slow-sink");
     }
 
     @Test
@@ -98,18 +120,24 @@ class JofSpoutITCase {
     }
 
     /** Runs {@code builder}'s topology while the generator sends {@link #TUPLES} to it. */
-    @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
     private static GeneratorResult run(String name, ProfiledTopologyBuilder builder,
             JofSpoutConfig config) throws Exception {
+        return run(name, builder, config, generator -> generator);
+    }
+
+    /** Runs {@code builder}'s topology, the generator set up further by {@code setUp}. */
+    @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
+    private static GeneratorResult run(String name, ProfiledTopologyBuilder builder,
+            JofSpoutConfig config, UnaryOperator<Generator.Builder> setUp) throws Exception {
         Config conf = new Config();
         conf.setNumAckers(0);
         GeneratorResult result;
         try (LocalCluster cluster = new LocalCluster()) {
             cluster.submitTopology(name, conf, builder.createTopology());
             // The spouts bind their receivers when they open; the generator waits for them.
-            try (Generator generator = Generator.builder().endpoints(config.endpoints(2))
-                    .tuplesPerSecond(50_000).tupleCount(TUPLES)
-                    .connectTimeout(Duration.ofSeconds(60)).build()) {
+            try (Generator generator = setUp.apply(Generator.builder()
+                    .endpoints(config.endpoints(2)).tuplesPerSecond(50_000).tupleCount(TUPLES)
+                    .connectTimeout(Duration.ofSeconds(60))).build()) {
                 generator.start();
                 result = generator.awaitEnd();
             }
@@ -162,6 +190,28 @@ class JofSpoutITCase {
         public List<StreamDeclaration> streams() {
             return List.of(new StreamDeclaration(EVEN, FIELDS),
                     new StreamDeclaration(ODD, FIELDS));
+        }
+    }
+
+    /** A sink that takes a millisecond's nap every 20 tuples: at most 20,000 tuples/s a task. */
+    static final class SlowBolt extends BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+        private transient long executed;
+
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+            if (++executed % 20 == 0) {
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            // A sink.
         }
     }
 

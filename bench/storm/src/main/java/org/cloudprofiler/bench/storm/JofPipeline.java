@@ -45,6 +45,8 @@ final class JofPipeline extends StormIngestionPipeline {
                         FreePorts.block(tasks * tuning.receiversPerTask()))
                 .setReceiversPerTask(tuning.receiversPerTask())
                 .setQueueCapacity(tuning.queueCapacity())
+                .setWhenQueueFull(tuning.whenQueueFull())
+                .setReceiveHighWaterMark(tuning.receiveHighWaterMark())
                 .setMaxBucketsPerNextTuple(tuning.maxBucketsPerNextTuple())
                 .setPayload(payload == Payload.RAW ? JofPayload.raw() : JofPayload.ysb())
                 .build();

@@ -15,6 +15,8 @@ import java.util.concurrent.Callable;
 
 import org.apache.storm.kafka.spout.KafkaSpoutConfig;
 import org.cloudprofiler.generator.Generator;
+import org.cloudprofiler.generator.jof.FullQueuePolicy;
+import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.search.MaxThroughputSearch;
 import org.cloudprofiler.generator.search.PassCriteria;
 import org.cloudprofiler.generator.search.RunResult;
@@ -91,6 +93,15 @@ public final class StormIngestionBench implements Callable<Integer> {
     @Option(names = "--jof-queue-capacity", description = "Buckets per JOF receiver queue"
             + " (default: ${DEFAULT-VALUE}).")
     private int jofQueueCapacity = 1024;
+
+    @Option(names = "--jof-when-queue-full", description = "What a JOF receiver does with a"
+            + " bucket its full queue cannot take: ${COMPLETION-CANDIDATES} (default:"
+            + " ${DEFAULT-VALUE}).")
+    private FullQueuePolicy jofWhenQueueFull = FullQueuePolicy.DROP;
+
+    @Option(names = "--jof-receive-hwm", description = "Buckets ZeroMQ holds in front of each"
+            + " JOF receiver (default: ${DEFAULT-VALUE}, the JOF's).")
+    private int jofReceiveHighWaterMark = JavaObjectFactory.DEFAULT_RECEIVE_HIGH_WATER_MARK;
 
     @Option(names = "--jof-buckets-per-call", description = "Buckets one JofSpout nextTuple"
             + " emits at most (default: ${DEFAULT-VALUE}).")
@@ -259,8 +270,9 @@ public final class StormIngestionBench implements Callable<Integer> {
     }
 
     private JofTuning jofTuning() {
-        return new JofTuning(jofReceivers, jofQueueCapacity, jofBucketsPerCall, bucketTuples,
-                bucketSpanUs, generatorSenders, generatorSpinUs);
+        return new JofTuning(jofReceivers, jofQueueCapacity, jofWhenQueueFull,
+                jofReceiveHighWaterMark, jofBucketsPerCall, bucketTuples, bucketSpanUs,
+                generatorSenders, generatorSpinUs);
     }
 
     private Map<String, Object> settings() {

@@ -36,7 +36,8 @@ final class TransportLoad implements AutoCloseable {
     static TransportLoad start(long tuplesPerSecond, JofTuning tuning) {
         String endpoint = "tcp://127.0.0.1:" + FreePorts.block(1);
         JavaObjectFactory jof = JavaObjectFactory.builder().endpoints(List.of(endpoint)).raw()
-                .queueCapacity(tuning.queueCapacity()).start();
+                .queueCapacity(tuning.queueCapacity()).whenQueueFull(tuning.whenQueueFull())
+                .receiveHighWaterMark(tuning.receiveHighWaterMark()).start();
         DrainingConsumer consumer = DrainingConsumer.start(jof.poller());
         Generator generator = null;
         try {
