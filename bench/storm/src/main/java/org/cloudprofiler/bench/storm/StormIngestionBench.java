@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.apache.storm.kafka.spout.KafkaSpoutConfig;
-import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.search.MaxThroughputSearch;
@@ -92,16 +91,17 @@ public final class StormIngestionBench implements Callable<Integer> {
 
     @Option(names = "--jof-queue-capacity", description = "Buckets per JOF receiver queue"
             + " (default: ${DEFAULT-VALUE}).")
-    private int jofQueueCapacity = 1024;
+    private int jofQueueCapacity = JavaObjectFactory.DEFAULT_QUEUE_CAPACITY;
 
     @Option(names = "--jof-when-queue-full", description = "What a JOF receiver does with a"
             + " bucket its full queue cannot take: ${COMPLETION-CANDIDATES} (default:"
             + " ${DEFAULT-VALUE}).")
-    private FullQueuePolicy jofWhenQueueFull = FullQueuePolicy.DROP;
+    private FullQueuePolicy jofWhenQueueFull = FullQueuePolicy.WAIT;
 
     @Option(names = "--jof-receive-hwm", description = "Buckets ZeroMQ holds in front of each"
-            + " JOF receiver (default: ${DEFAULT-VALUE}, the JOF's).")
-    private int jofReceiveHighWaterMark = JavaObjectFactory.DEFAULT_RECEIVE_HIGH_WATER_MARK;
+            + " JOF receiver (default: ${DEFAULT-VALUE}: under WAIT a backlog then waits in the"
+            + " generator, outside the heap).")
+    private int jofReceiveHighWaterMark = 16;
 
     @Option(names = "--jof-buckets-per-call", description = "Buckets one JofSpout nextTuple"
             + " emits at most (default: ${DEFAULT-VALUE}).")
@@ -112,8 +112,9 @@ public final class StormIngestionBench implements Callable<Integer> {
     private int bucketTuples = 4000;
 
     @Option(names = "--bucket-span-us", description = "How much of the generator's schedule one"
-            + " bucket may hold at most, µs (default: ${DEFAULT-VALUE}, the generator's).")
-    private int bucketSpanUs = (int) Generator.DEFAULT_BUCKET_SPAN.toNanos() / 1000;
+            + " bucket may hold at most, µs (default: ${DEFAULT-VALUE}, twice the generator's:"
+            + " buckets fill to --bucket-tuples from 2 M tuples/s).")
+    private int bucketSpanUs = 2000;
 
     @Option(names = "--generator-senders", description = "Generator sender threads"
             + " (default: ${DEFAULT-VALUE}).")
