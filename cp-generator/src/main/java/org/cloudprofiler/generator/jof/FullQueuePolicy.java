@@ -12,7 +12,7 @@ public enum FullQueuePolicy {
      * builds up in front of the receiver instead: in ZeroMQ's queues (at most the receive
      * high-water mark, as one array per bucket) and in the sender's, where the generator
      * counts a bucket it cannot send as dropped. So nothing is lost uncounted either way, and a
-     * backlog costs the collector next to nothing (docs/generator.md, "When a queue is full").
+     * backlog costs the collector next to nothing (docs/generator.md, "When a JOF queue is full").
      */
     WAIT
 }

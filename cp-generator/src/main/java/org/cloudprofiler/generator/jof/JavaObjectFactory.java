@@ -113,7 +113,8 @@ public final class JavaObjectFactory implements AutoCloseable {
     /**
      * Stops the receivers, closes their sockets and the ZeroMQ context. Waits for each receiver
      * to finish the bucket in hand, at most {@link #RECEIVE_TIMEOUT_MS} plus one bucket's
-     * deserialization. Buckets still queued stay pollable. Idempotent.
+     * deserialization; a receiver waiting for room under {@link FullQueuePolicy#WAIT} counts its
+     * bucket as dropped. Buckets still queued stay pollable. Idempotent.
      */
     @Override
     public void close() {

@@ -13,8 +13,8 @@ import org.zeromq.ZMQ;
  * elsewhere.
  */
 final class Receiver implements Runnable {
-    // How long a receiver whose queue is full sleeps before it looks again: far below the time a
-    // consumer takes to emit the buckets in a queue, so that it never runs dry meanwhile.
+    // How long a receiver whose queue is full sleeps before it looks again: below the time a
+    // consumer takes to emit a bucket of a few hundred tuples or more, so that it seldom runs dry.
     private static final long WAIT_FOR_ROOM_NS = 50_000;
 
     private final int index;

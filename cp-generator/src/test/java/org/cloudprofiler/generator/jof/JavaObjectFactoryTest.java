@@ -180,7 +180,7 @@ class JavaObjectFactoryTest {
     @Test
     void withWaitAFullQueueHoldsTheSendersBackAndNothingIsDropped() throws Exception {
         // The slow consumer of the test above, with ZeroMQ holding one bucket more: DROP would
-        // drop; WAIT leaves the backlog to the senders, whose sends block.
+        // drop; WAIT leaves the backlog to the senders' queues.
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
                 .receivers("127.0.0.1", 0, 2).raw().queueCapacity(1).receiveHighWaterMark(1)
                 .whenQueueFull(FullQueuePolicy.WAIT).start()) {
@@ -230,28 +230,32 @@ class JavaObjectFactoryTest {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
         JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1).raw()
                 .queueCapacity(1).whenQueueFull(FullQueuePolicy.WAIT).start();
-        List<Long> sentIds;
-        try (TestSender sender = new TestSender(PayloadClass.RAW, 0, 1, jof.endpoints())) {
-            // Nobody consumes: the first bucket fills the queue, the receiver holds the second
-            // and leaves the third to ZeroMQ.
-            for (int bucket = 0; bucket < 3; bucket++) {
-                sender.sendBucket(0, 100, JavaObjectFactoryTest::rawPayload);
+        try {
+            List<Long> sentIds;
+            try (TestSender sender = new TestSender(PayloadClass.RAW, 0, 1, jof.endpoints())) {
+                // Nobody consumes: the first bucket fills the queue, the receiver holds the
+                // second and leaves the third to ZeroMQ.
+                for (int bucket = 0; bucket < 3; bucket++) {
+                    sender.sendBucket(0, 100, JavaObjectFactoryTest::rawPayload);
+                }
+                sentIds = sender.sentIds();
+                await(() -> jof.counters().tuplesReceived() == 200, "the second bucket");
+                sleep(300);
+                assertEquals(200, jof.counters().tuplesReceived(), "read while waiting");
+                assertEquals(0, jof.counters().tuplesDropped());
             }
-            sentIds = sender.sentIds();
-            await(() -> jof.counters().tuplesReceived() == 200, "the second bucket");
-            sleep(300);
-            assertEquals(200, jof.counters().tuplesReceived(), "read while waiting for room");
-            assertEquals(0, jof.counters().tuplesDropped());
-        }
 
-        jof.close();
-        awaitNoThreadsBut(before);
-        JofCounters counters = jof.counters();
-        assertEquals(100, counters.tuplesHandedOver());
-        assertEquals(100, counters.tuplesDropped());
-        try (QueuePoller poller = jof.poller()) {
-            TupleBucket first = assertInstanceOf(TupleBucket.class, pollWithin(poller));
-            assertEquals(sentIds.subList(0, 100), ids(first));
+            jof.close();
+            awaitNoThreadsBut(before);
+            JofCounters counters = jof.counters();
+            assertEquals(100, counters.tuplesHandedOver());
+            assertEquals(100, counters.tuplesDropped());
+            try (QueuePoller poller = jof.poller()) {
+                TupleBucket first = assertInstanceOf(TupleBucket.class, pollWithin(poller));
+                assertEquals(sentIds.subList(0, 100), ids(first));
+            }
+        } finally {
+            jof.close();
         }
     }
 

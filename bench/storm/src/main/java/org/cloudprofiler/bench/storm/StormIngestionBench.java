@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.apache.storm.kafka.spout.KafkaSpoutConfig;
+import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.search.MaxThroughputSearch;
@@ -114,7 +115,7 @@ public final class StormIngestionBench implements Callable<Integer> {
     @Option(names = "--bucket-span-us", description = "How much of the generator's schedule one"
             + " bucket may hold at most, µs (default: ${DEFAULT-VALUE}, twice the generator's:"
             + " buckets fill to --bucket-tuples from 2 M tuples/s).")
-    private int bucketSpanUs = 2000;
+    private int bucketSpanUs = 2 * (int) (Generator.DEFAULT_BUCKET_SPAN.toNanos() / 1000);
 
     @Option(names = "--generator-senders", description = "Generator sender threads"
             + " (default: ${DEFAULT-VALUE}).")
