@@ -31,6 +31,8 @@ import zmq.ZError;
 public final class JavaObjectFactory implements AutoCloseable {
     /** Buckets a receiver's queue holds unless told otherwise. */
     public static final int DEFAULT_QUEUE_CAPACITY = 64;
+    /** What a receiver does with a bucket its full queue cannot take, unless told otherwise. */
+    public static final FullQueuePolicy DEFAULT_FULL_QUEUE_POLICY = FullQueuePolicy.DROP;
     /** Buckets ZeroMQ queues in front of a receiver unless told otherwise (ZeroMQ's default). */
     public static final int DEFAULT_RECEIVE_HIGH_WATER_MARK = 1000;
     /** How long a receiver waits for a message before it looks whether it should stop. */
@@ -137,7 +139,7 @@ public final class JavaObjectFactory implements AutoCloseable {
         private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
         private int receiveHighWaterMark = DEFAULT_RECEIVE_HIGH_WATER_MARK;
         private int ioThreads = 1;
-        private FullQueuePolicy fullQueuePolicy = FullQueuePolicy.DROP;
+        private FullQueuePolicy fullQueuePolicy = DEFAULT_FULL_QUEUE_POLICY;
         private IntFunction<? extends TupleAssembler> assemblers =
                 receiver -> TupleAssembler.NONE;
 
@@ -225,7 +227,7 @@ public final class JavaObjectFactory implements AutoCloseable {
             return this;
         }
 
-        /** What a receiver does with a bucket its full queue cannot take; default DROP. */
+        /** What a receiver does with a bucket its full queue cannot take. */
         public Builder whenQueueFull(FullQueuePolicy policy) {
             this.fullQueuePolicy = Objects.requireNonNull(policy, "policy");
             return this;

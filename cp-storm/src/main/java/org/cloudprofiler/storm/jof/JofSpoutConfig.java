@@ -87,7 +87,7 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
         private JofRecordTranslator translator = new DefaultJofRecordTranslator();
         private String topic = "jof";
         private int queueCapacity = JavaObjectFactory.DEFAULT_QUEUE_CAPACITY;
-        private FullQueuePolicy whenQueueFull = FullQueuePolicy.DROP;
+        private FullQueuePolicy whenQueueFull = JavaObjectFactory.DEFAULT_FULL_QUEUE_POLICY;
         private int receiveHighWaterMark = JavaObjectFactory.DEFAULT_RECEIVE_HIGH_WATER_MARK;
         private int maxBucketsPerNextTuple = 1;
 
