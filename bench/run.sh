@@ -23,9 +23,11 @@
 #         of preallocated tuples), each into a null bolt on one LocalCluster; prints every step,
 #         the three maxima and JofSpout's ratios to the other two (bench/storm,
 #         StormIngestionBench; its --help lists the options, STORM_BENCH_OPTS passes them).
-#         Writes bench/storm/target/storm-ingestion.json. Then the profiling overhead on the
-#         YSB topology, every channel BUFFERED_ID vs NULL vs no instrumentation, at a fixed rate
-#         and by each variant's search (ProfilingOverheadBench; OVERHEAD_BENCH_OPTS).
+#         Writes bench/storm/target/storm-ingestion.json. Then JMH: what JofSpout's default
+#         translator costs per tuple (TranslatorBenchmark, JMH_OPTS). Then the profiling
+#         overhead on the YSB topology, every channel BUFFERED_ID vs NULL vs no instrumentation,
+#         at a fixed rate and by each variant's search (ProfilingOverheadBench;
+#         OVERHEAD_BENCH_OPTS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -175,11 +177,17 @@ run_storm() {
     echo "### Storm ingestion: max sustainable tuples/s into a null bolt, KafkaSpout, JofSpout" \
         "and the ceiling"
     # shellcheck disable=SC2086
-    # A fixed heap: G1 would otherwise start from 1/64 of the memory and resize it during the
-    # first runs, a hiccup that fails a run at any rate near the limit.
-    measured java -Xms4g -Xmx4g -cp "bench/storm/target/classes:$(cat "$classpath")" \
+    # A fixed heap, touched at start: G1 would otherwise start from 1/64 of the memory and
+    # resize it during the first runs, and the first pass through each new page of it would
+    # fault; either is a hiccup that fails a run at any rate near the limit.
+    measured java -Xms4g -Xmx4g -XX:+AlwaysPreTouch \
+        -cp "bench/storm/target/classes:$(cat "$classpath")" \
         org.cloudprofiler.bench.storm.StormIngestionBench \
         --json bench/storm/target/storm-ingestion.json ${STORM_BENCH_OPTS:-}
+    echo "### JofSpout's default translator per tuple, on a JOF receiver thread"
+    # shellcheck disable=SC2086
+    measured java -cp "bench/storm/target/classes:$(cat "$classpath")" org.openjdk.jmh.Main \
+        TranslatorBenchmark ${JMH_OPTS:--f 1 -wi 3 -i 5 -w 1s -r 1s} -prof gc
     echo "### Profiling overhead on the YSB topology: BUFFERED_ID vs NULL vs no instrumentation"
     # shellcheck disable=SC2086
     measured java -cp "bench/storm/target/classes:$(cat "$classpath")" \
