@@ -37,6 +37,9 @@ public final class JavaObjectFactory implements AutoCloseable {
     public static final int DEFAULT_RECEIVE_HIGH_WATER_MARK = 1000;
     /** How long a receiver waits for a message before it looks whether it should stop. */
     static final int RECEIVE_TIMEOUT_MS = 100;
+    // Arrays each receiver keeps for the next buckets: one being filled, one being read, and
+    // room for a short backlog; more would only cool in the cache.
+    private static final int IDLE_RECEIVE_BUFFERS = 4;
 
     private final ZContext context;
     private final List<String> endpoints;
@@ -46,14 +49,14 @@ public final class JavaObjectFactory implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private JavaObjectFactory(ZContext context, List<String> endpoints, List<ZMQ.Socket> sockets,
-            List<BucketDeserializer> deserializers, int queueCapacity,
-            FullQueuePolicy fullQueuePolicy) {
+            List<ReceiveBufferPool> buffers, List<BucketDeserializer> deserializers,
+            int queueCapacity, FullQueuePolicy fullQueuePolicy) {
         this.context = context;
         this.endpoints = List.copyOf(endpoints);
         for (int i = 0; i < sockets.size(); i++) {
             HandoverQueue queue = new HandoverQueue(i, queueCapacity);
             Receiver receiver = new Receiver(i, endpoints.get(i), sockets.get(i),
-                    deserializers.get(i), queue, fullQueuePolicy);
+                    buffers.get(i), deserializers.get(i), queue, fullQueuePolicy);
             Thread thread = new Thread(receiver, "cloudprofiler-jof-receiver-" + i);
             thread.setDaemon(true);
             queues.add(queue);
@@ -276,6 +279,7 @@ public final class JavaObjectFactory implements AutoCloseable {
             ZContext context = new ZContext(ioThreads);
             try {
                 List<ZMQ.Socket> sockets = new ArrayList<>();
+                List<ReceiveBufferPool> buffers = new ArrayList<>();
                 List<String> bound = new ArrayList<>();
                 List<BucketDeserializer> deserializers = new ArrayList<>();
                 for (int i = 0; i < endpoints.size(); i++) {
@@ -285,12 +289,15 @@ public final class JavaObjectFactory implements AutoCloseable {
                     socket.setReceiveTimeOut(RECEIVE_TIMEOUT_MS);
                     // ZeroMQ refuses longer messages before buffering them: no bucket is longer.
                     socket.setMaxMsgSize(WireFormat.HEADER_BYTES + WireFormat.MAX_BODY_BYTES);
+                    ReceiveBufferPool pool = new ReceiveBufferPool(IDLE_RECEIVE_BUFFERS);
+                    socket.setMsgAllocator(pool);
+                    buffers.add(pool);
                     bind(i, socket, endpoints.get(i));
                     sockets.add(socket);
                     bound.add(socket.getLastEndpoint());
                     deserializers.add(newDeserializer(i));
                 }
-                return new JavaObjectFactory(context, bound, sockets, deserializers,
+                return new JavaObjectFactory(context, bound, sockets, buffers, deserializers,
                         queueCapacity, fullQueuePolicy);
             } catch (RuntimeException | Error e) {
                 // Error too: an assembler factory may fail with one; nothing stays bound.

@@ -4,6 +4,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.cloudprofiler.generator.wire.BucketDecoder;
 import org.cloudprofiler.generator.wire.PayloadClass;
 import org.zeromq.ZMQ;
+import zmq.Msg;
 
 /**
  * The loop of one receiver thread: takes buckets off its PULL socket, decodes and deserializes
@@ -20,6 +21,7 @@ final class Receiver implements Runnable {
     private final int index;
     private final String endpoint;
     private final ZMQ.Socket socket;
+    private final ReceiveBufferPool buffers;
     private final BucketDeserializer deserializer;
     private final HandoverQueue queue;
     private final FullQueuePolicy fullQueuePolicy;
@@ -30,13 +32,17 @@ final class Receiver implements Runnable {
 
     /**
      * @param socket bound, with a receive timeout, so that the loop sees {@link #stop()} soon
+     * @param buffers the socket's message allocator, to which the loop gives back each message
+     *     once it is through with it
      * @param deserializer for this receiver's thread alone
      */
-    Receiver(int index, String endpoint, ZMQ.Socket socket, BucketDeserializer deserializer,
-            HandoverQueue queue, FullQueuePolicy fullQueuePolicy) {
+    Receiver(int index, String endpoint, ZMQ.Socket socket, ReceiveBufferPool buffers,
+            BucketDeserializer deserializer, HandoverQueue queue,
+            FullQueuePolicy fullQueuePolicy) {
         this.index = index;
         this.endpoint = endpoint;
         this.socket = socket;
+        this.buffers = buffers;
         this.deserializer = deserializer;
         this.queue = queue;
         this.fullQueuePolicy = fullQueuePolicy;
@@ -55,9 +61,12 @@ final class Receiver implements Runnable {
     public void run() {
         try {
             while (running) {
-                byte[] message = socket.recv(0);
+                Msg message = socket.recvMsg(0);
                 if (message != null) {
-                    handle(message);
+                    // The array may be pooled, hence longer than the message.
+                    handle(message.buf().array(), message.size());
+                    // Every payload is copied or deserialized by now: the array can be reused.
+                    buffers.release(message);
                 }
             }
         } catch (Throwable e) {
@@ -70,9 +79,9 @@ final class Receiver implements Runnable {
         }
     }
 
-    private void handle(byte[] message) {
-        counters.message(message.length);
-        if (!decoder.wrap(message, 0, message.length)) {
+    private void handle(byte[] message, int length) {
+        counters.message(length);
+        if (!decoder.wrap(message, 0, length)) {
             reject(RejectReason.of(decoder.problem()), 0, decoder.problemDetail());
             return;
         }

@@ -159,6 +159,38 @@ class JavaObjectFactoryTest {
     }
 
     @Test
+    void bucketsReadIntoReusedArraysKeepTheirOwnPayloads() throws Exception {
+        // 2000 tuples of 12 bytes and their headers: each bucket is read into a pooled array,
+        // which later buckets overwrite while the values of earlier ones are still held here.
+        int tuplesPerBucket = 2000;
+        assertTrue(tuplesPerBucket * 24 > ReceiveBufferPool.MIN_POOLED_BYTES);
+        try (JavaObjectFactory jof = JavaObjectFactory.builder()
+                .receivers("127.0.0.1", 0, 1).raw().queueCapacity(1000).start();
+                QueuePoller poller = jof.poller()) {
+            List<Future<TestSender>> running = startSenders(PayloadClass.RAW, 2,
+                    jof.endpoints(), sender -> {
+                        for (int bucket = 0; bucket < 40; bucket++) {
+                            sender.sendBucket(0, tuplesPerBucket,
+                                    JavaObjectFactoryTest::rawPayload);
+                        }
+                    });
+            Map<Long, byte[]> received = new HashMap<>();
+            while (!poller.isFinished()) {
+                if (pollWithin(poller) instanceof TupleBucket bucket) {
+                    for (int i = 0; i < bucket.size(); i++) {
+                        received.put(bucket.id(i), (byte[]) bucket.value(i));
+                    }
+                }
+            }
+            finished(running);
+            assertEquals(160_000, received.size());
+            received.forEach((id, payload) -> assertArrayEquals(rawPayload(id), payload,
+                    "payload of tuple " + id));
+            assertEquals(0, jof.counters().tuplesDropped());
+        }
+    }
+
+    @Test
     void underASlowConsumerEveryTupleIsHandedOverOrCountedAsDropped() throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
                 .receivers("127.0.0.1", 0, 2).raw().queueCapacity(1).start()) {
