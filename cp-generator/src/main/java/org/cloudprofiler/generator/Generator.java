@@ -66,7 +66,8 @@ public final class Generator implements AutoCloseable {
                 builder.seed, builder.idBase, builder.sendHighWaterMark,
                 toIntMillis(builder.connectTimeoutMs, "connect timeout"),
                 toIntMillis(builder.markerTimeoutMs, "marker timeout"), builder.ioThreads,
-                builder.spinWindow.toNanos(), builder.bucketSpan.toNanos());
+                saturatedNanos(builder.spinWindow, "spin window"),
+                saturatedNanos(builder.bucketSpan, "bucket span"));
     }
 
     public static Builder builder() {
@@ -304,6 +305,19 @@ public final class Generator implements AutoCloseable {
         });
     }
 
+    /**
+     * The duration in nanoseconds, or Long.MIN/MAX_VALUE beyond them (292 years), so that the
+     * native validation names the option instead of an ArithmeticException escaping here.
+     */
+    private static long saturatedNanos(Duration duration, String what) {
+        Objects.requireNonNull(duration, what);
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+    }
+
     private static int toIntMillis(long millis, String what) {
         if (millis < 1 || millis > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("the " + what + " must be 1 ms to 24 days, not "
@@ -392,7 +406,7 @@ public final class Generator implements AutoCloseable {
 
         /** Ends the run after rate × duration tuples. */
         public Builder duration(Duration duration) {
-            this.durationNs = duration.toNanos();
+            this.durationNs = saturatedNanos(duration, "duration");
             return this;
         }
 
@@ -455,13 +469,13 @@ public final class Generator implements AutoCloseable {
 
         /** How long start() waits for every receiver to answer (default 5 s). */
         public Builder connectTimeout(Duration timeout) {
-            this.connectTimeoutMs = timeout.toMillis();
+            this.connectTimeoutMs = saturatedNanos(timeout, "connect timeout") / 1_000_000;
             return this;
         }
 
         /** How long each sender tries to hand over its end-of-run markers (default 10 s). */
         public Builder markerTimeout(Duration timeout) {
-            this.markerTimeoutMs = timeout.toMillis();
+            this.markerTimeoutMs = saturatedNanos(timeout, "marker timeout") / 1_000_000;
             return this;
         }
 

@@ -187,6 +187,17 @@ class GeneratorTest {
         assertRejected(valid().spinWindow(Duration.ofMillis(2)), "spin window");
     }
 
+    @Test
+    void durationsBeyondWhatNanosecondsHoldAreRejectedWithTheOptionNamed() {
+        Duration centuries = Duration.ofDays(365L * 1000);
+        assertRejected(valid().bucketSpan(centuries), "bucket span");
+        assertRejected(valid().spinWindow(centuries), "spin window");
+        assertRejected(valid().spinWindow(centuries.negated()), "spin window");
+        assertRejected(valid().connectTimeout(centuries), "connect timeout");
+        assertRejected(valid().markerTimeout(centuries.negated()), "marker timeout");
+        assertRejected(valid().duration(centuries.negated()), "duration");
+    }
+
     private static Generator.Builder valid() {
         return Generator.builder().endpoints("tcp://127.0.0.1:5555");
     }
