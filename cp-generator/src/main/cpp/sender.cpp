@@ -78,12 +78,12 @@ void Sender::emitBuckets() {
 // one marker timeout.
 void Sender::sendMarkers() {
     BucketWriter writer(pool_, plan_.index, plan_.senderCount, plan_.idBase);
-    MarkerBody body;
-    body.tuplesDropped = counters_.droppedTuples.get();
     std::vector<zmq::message_t> markers;
     for (ReceiverLink& link : links_) {
+        MarkerBody body;
         body.tuplesSent = link.sentTuples;
         body.bucketsSent = link.sentBuckets;
+        body.tuplesDropped = link.droppedTuples;
         markers.emplace_back(BucketWriter::kMarkerBytes);
         writer.writeMarker(static_cast<uint8_t*>(markers.back().data()), link.nextSequence++, body);
     }

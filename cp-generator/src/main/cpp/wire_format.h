@@ -1,4 +1,4 @@
-// The generator's bucket format, version 1 (docs/wire-format.md): the contract with the JOF.
+// The generator's bucket format, version 2 (docs/wire-format.md): the contract with the JOF.
 #pragma once
 
 #include <cstddef>
@@ -7,7 +7,7 @@
 namespace cloudprofiler::generator {
 
 constexpr uint32_t kBucketMagic = 0x42475043;  // "CPGB" in little-endian bytes
-constexpr uint16_t kWireVersion = 1;
+constexpr uint16_t kWireVersion = 2;
 constexpr uint16_t kEndOfRunFlag = 1;
 
 constexpr size_t kBucketHeaderBytes = 32;
@@ -35,11 +35,12 @@ struct BucketHeader {
     uint32_t bodyBytes = 0;
 };
 
-// What a sender tells a receiver after its last data bucket.
+// What a sender tells a receiver after its last data bucket, all of it about that receiver, so
+// that receivers can add up their senders' reports without counting a drop twice.
 struct MarkerBody {
     uint64_t tuplesSent = 0;
     uint64_t bucketsSent = 0;
-    uint64_t tuplesDropped = 0;
+    uint64_t tuplesDropped = 0;  // sends towards this receiver that would have blocked
 };
 
 // Writes the 32 header bytes at `out`.

@@ -80,6 +80,45 @@ TEST(GeneratorFailures, aReceiverThatDoesNotReadMakesExactlyCountedDrops) {
     EXPECT_TRUE(mentions(result.problems, "dropped " + std::to_string(result.droppedTuples)));
 }
 
+// Each marker counts the drops towards its own receiver, so that receivers can add up their
+// senders' reports without counting a drop once per receiver.
+TEST(GeneratorFailures, eachMarkerCountsTheDropsTowardsItsOwnReceiver) {
+    constexpr uint64_t kTuples = 400'000;
+    TestReceiver first(1);
+    TestReceiver second(1);
+    GeneratorOptions options;
+    options.endpoints = {first.endpoint(), second.endpoint()};
+    options.tuplesPerSecond = 4e6;
+    options.tupleCount = kTuples;
+    options.rawPayloadBytes = 1000;
+    options.sendHighWaterMark = 1;
+    Generator generator(options);
+    generator.start();
+    waitFor([&] { return generator.progress().emittedTuples() == kTuples; });
+    ASSERT_TRUE(first.receiveUntilMarkers(1, std::chrono::seconds(60)));
+    ASSERT_TRUE(second.receiveUntilMarkers(1, std::chrono::seconds(60)));
+    ASSERT_TRUE(generator.awaitEnd(std::chrono::milliseconds(-1)));
+    RunResult result = generator.result();
+
+    uint64_t markerDrops = 0;
+    for (TestReceiver* receiver : {&first, &second}) {
+        const ReceiverTotals* totals = nullptr;
+        for (const ReceiverTotals& each : result.receivers) {
+            if (each.endpoint == receiver->endpoint()) {
+                totals = &each;
+            }
+        }
+        ASSERT_NE(totals, nullptr) << receiver->endpoint();
+        const ReadBucket& marker = receiver->buckets().back();
+        ASSERT_TRUE(marker.isMarker());
+        EXPECT_GT(totals->droppedTuples, 0u) << "the test forced no drops towards it";
+        EXPECT_EQ(marker.marker.tuplesDropped, totals->droppedTuples) << receiver->endpoint();
+        EXPECT_EQ(marker.marker.tuplesSent, totals->sentTuples) << receiver->endpoint();
+        markerDrops += marker.marker.tuplesDropped;
+    }
+    EXPECT_EQ(markerDrops, result.droppedTuples);
+}
+
 TEST(GeneratorFailures, anUnreachableReceiverFailsTheStartNamingIt) {
     GeneratorOptions options;
     std::string missing = closedEndpoint();

@@ -1,4 +1,4 @@
-// The golden files pin wire format v1. GoldenWireFilesTest (Java) wrote them from the spec, and
+// The golden files pin wire format v2. GoldenWireFilesTest (Java) wrote them from the spec, and
 // the YSB event with Kryo's own Output; the C++ writers must produce them byte for byte.
 #include <gtest/gtest.h>
 

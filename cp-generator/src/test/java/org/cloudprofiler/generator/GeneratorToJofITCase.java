@@ -10,9 +10,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 
 import org.cloudprofiler.generator.jof.DrainingConsumer;
 import org.cloudprofiler.generator.jof.EndOfRun;
+import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.jof.JofCounters;
 import org.cloudprofiler.generator.search.GeneratorJofPipeline;
@@ -67,6 +69,47 @@ class GeneratorToJofITCase {
                     assertTrue(ids.contains(k), "tuple id " + k + " never arrived");
                 }
             }
+        }
+    }
+
+    @Test
+    void theGeneratorsDropsReachTheJofThroughItsMarkersCountedOnce() throws Exception {
+        long tuples = 100_000;
+        CountDownLatch emitted = new CountDownLatch(1);
+        // Under WAIT a receiver whose queue is full reads nothing, so with one-bucket queues
+        // and high-water marks everywhere the senders must drop while nobody consumes.
+        try (JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 2)
+                .raw().queueCapacity(1).receiveHighWaterMark(1)
+                .whenQueueFull(FullQueuePolicy.WAIT).start();
+                DrainingConsumer consumer = DrainingConsumer.start(jof.poller(), bucket -> {
+                    try {
+                        emitted.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                })) {
+            GeneratorResult result;
+            try (Generator generator = Generator.builder().endpoints(jof.endpoints())
+                    .senderThreads(2).rawPayload(1000).tuplesPerSecond(2_000_000)
+                    .tupleCount(tuples).sendHighWaterMark(1).build()) {
+                generator.start();
+                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                while (generator.emittedTuples() < tuples && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                emitted.countDown();
+                result = generator.awaitEnd();
+            }
+            assertTrue(consumer.awaitFinished(Duration.ofSeconds(30)), "no end of run");
+            JofCounters counters = jof.counters();
+            assertTrue(result.droppedTuples() > 0, "the senders dropped nothing: " + result);
+            assertEquals(0, result.undeliveredMarkers());
+            // Two senders deal to two receivers: a receiver that took each sender's total for
+            // its own would count every drop twice.
+            assertEquals(result.droppedTuples(), counters.tuplesDroppedBySenders());
+            assertEquals(tuples, counters.tuplesReceived() + counters.tuplesDroppedBySenders());
+            assertEquals(0, counters.tuplesDropped());
+            assertEquals(counters.tuplesReceived(), consumer.tuplesConsumed());
         }
     }
 

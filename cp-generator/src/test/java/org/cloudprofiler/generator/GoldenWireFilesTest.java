@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The golden files of wire format v1, built here from the spec (and the YSB event with Kryo's
+ * The golden files of wire format v2, built here from the spec (and the YSB event with Kryo's
  * own Output); the C++ writers must produce them byte for byte (golden_files_test.cpp).
  * Regenerate, after a deliberate format change only, with
  * {@code -Dcloudprofiler.golden.write=true}.
@@ -51,7 +51,7 @@ class GoldenWireFilesTest {
     private static byte[] bucket(int flags, int payloadClass, long sequence, int tuples,
             ByteBuffer body) {
         ByteBuffer out = ByteBuffer.allocate(32 + body.position()).order(ByteOrder.LITTLE_ENDIAN);
-        out.putInt(ReceivedBucket.MAGIC).putShort((short) 1).putShort((short) flags)
+        out.putInt(ReceivedBucket.MAGIC).putShort((short) 2).putShort((short) flags)
                 .putInt(payloadClass).putShort((short) 1).putShort((short) 3).putLong(sequence)
                 .putInt(tuples).putInt(body.position());
         out.put(body.array(), 0, body.position());

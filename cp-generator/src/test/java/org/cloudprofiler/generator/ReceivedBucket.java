@@ -33,7 +33,7 @@ record ReceivedBucket(
     static ReceivedBucket parse(byte[] message) {
         ByteBuffer in = ByteBuffer.wrap(message).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(MAGIC, in.getInt(), "magic");
-        assertEquals(1, Short.toUnsignedInt(in.getShort()), "version");
+        assertEquals(2, Short.toUnsignedInt(in.getShort()), "version");
         int flags = Short.toUnsignedInt(in.getShort());
         int payloadClass = in.getInt();
         int sender = Short.toUnsignedInt(in.getShort());

@@ -11,14 +11,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.jof.JofCounters;
 
 /**
- * Writes a {@code drops.json} (format {@value #FORMAT}, docs/analyzer-output.md): what the
- * generator or a JOF emitted, received and lost, left in the log directory so that the analyzer
- * reports losses outside the channel logs next to the latencies. Stateless; each call writes a
- * whole file, atomically (a reader never sees half of one).
+ * Writes a {@code drops.json} (format {@value #FORMAT}, docs/analyzer-output.md): what a JOF
+ * received and what was lost on the way into it, left in the log directory so that the analyzer
+ * reports losses outside the channel logs next to the latencies. The JOF is the one accountant
+ * of the generator's drops too (their end-of-run markers tell it), since the generator may run
+ * on a machine whose files the analyzer never sees. Stateless; each call writes a whole file,
+ * atomically (a reader never sees half of one).
  */
 public final class DropsFile {
     /** The file name the analyzer looks for. */
@@ -31,19 +32,11 @@ public final class DropsFile {
 
     private DropsFile() {}
 
-    /** The generator's run: tuples it could not send are its drops. */
-    public static void writeGenerator(Path file, String node, GeneratorResult result)
-            throws IOException {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        counts.put("sentTuples", result.sentTuples());
-        counts.put("droppedTuples", result.droppedTuples());
-        counts.put("sentBuckets", result.sentBuckets());
-        counts.put("droppedBuckets", result.droppedBuckets());
-        counts.put("undeliveredMarkers", (long) result.undeliveredMarkers());
-        write(file, "generator", node, result.droppedTuples(), counts);
-    }
-
-    /** A JOF's counts: tuples a full queue refused or that arrived unusable are its drops. */
+    /**
+     * A JOF's counts. Its drops are the tuples its senders could not send it, those its full
+     * queues refused and those that arrived unusable; the senders' share is complete once every
+     * receiver has had every sender's end-of-run marker ({@code receiversAtEndOfRun}).
+     */
     public static void writeJof(Path file, String name, String node, JofCounters counters)
             throws IOException {
         Map<String, Long> counts = new LinkedHashMap<>();
@@ -53,8 +46,11 @@ public final class DropsFile {
         counts.put("tuplesRejected", counters.tuplesRejected());
         counts.put("messagesRejected", counters.messagesRejected());
         counts.put("sequenceGaps", counters.sequenceGaps());
+        counts.put("tuplesDroppedBySenders", counters.tuplesDroppedBySenders());
         counts.put("endOfRunMismatches", counters.endOfRunMismatches());
-        write(file, name, node, counters.tuplesDropped() + counters.tuplesRejected(), counts);
+        counts.put("receiversAtEndOfRun", (long) counters.receiversAtEndOfRun());
+        write(file, name, node, counters.tuplesDroppedBySenders() + counters.tuplesDropped()
+                + counters.tuplesRejected(), counts);
     }
 
     /**

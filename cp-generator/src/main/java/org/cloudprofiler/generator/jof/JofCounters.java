@@ -27,6 +27,8 @@ import java.util.Map;
  * @param lastRejection what a recent rejection was about, naming the fix; null if none
  * @param sequenceGaps buckets missing from the senders' sequences: the senders' drops towards
  *     this receiver, as the receiver sees them
+ * @param tuplesDroppedBySenders tuples the senders dropped towards this receiver, as their
+ *     end-of-run markers say (sends that would have blocked); exact once every marker is in
  * @param endOfRunMismatches senders whose end-of-run counts differed from what was received
  * @param receiversAtEndOfRun receivers that had every sender's end-of-run marker
  */
@@ -34,7 +36,8 @@ public record JofCounters(long bytesReceived, long bucketsReceived, long tuplesR
         long markersReceived, long tuplesDeserialized, long bucketsHandedOver,
         long tuplesHandedOver, long bucketsDropped, long tuplesDropped, long messagesRejected,
         long tuplesRejected, Map<RejectReason, Long> rejectedByReason, String lastRejection,
-        long sequenceGaps, long endOfRunMismatches, int receiversAtEndOfRun) {
+        long sequenceGaps, long tuplesDroppedBySenders, long endOfRunMismatches,
+        int receiversAtEndOfRun) {
 
     public JofCounters {
         rejectedByReason = rejectedByReason.isEmpty()
@@ -43,7 +46,7 @@ public record JofCounters(long bytesReceived, long bucketsReceived, long tuplesR
 
     /** Counts of a receiver that has received nothing. */
     public static final JofCounters NONE =
-            new JofCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), null, 0, 0, 0);
+            new JofCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), null, 0, 0, 0, 0);
 
     /**
      * These counts and {@code other}'s added up; {@link #lastRejection} is this one's if it has
@@ -63,7 +66,9 @@ public record JofCounters(long bytesReceived, long bucketsReceived, long tuplesR
                 tuplesDropped + other.tuplesDropped, messagesRejected + other.messagesRejected,
                 tuplesRejected + other.tuplesRejected, byReason,
                 lastRejection != null ? lastRejection : other.lastRejection,
-                sequenceGaps + other.sequenceGaps, endOfRunMismatches + other.endOfRunMismatches,
+                sequenceGaps + other.sequenceGaps,
+                tuplesDroppedBySenders + other.tuplesDroppedBySenders,
+                endOfRunMismatches + other.endOfRunMismatches,
                 receiversAtEndOfRun + other.receiversAtEndOfRun);
     }
 }

@@ -26,6 +26,7 @@ final class ReceiverCounters {
     private final AtomicLongArray rejectedByReason = new AtomicLongArray(REASONS.length);
     private volatile String lastRejection;
     private volatile long sequenceGaps;
+    private volatile long tuplesDroppedBySenders;
     private volatile long endOfRunMismatches;
     private volatile boolean atEndOfRun;
 
@@ -67,6 +68,7 @@ final class ReceiverCounters {
 
     void marker(SenderReport report) {
         markersReceived++;
+        tuplesDroppedBySenders += report.tuplesDroppedBySender();
         if (!report.matches()) {
             endOfRunMismatches++;
         }
@@ -87,6 +89,6 @@ final class ReceiverCounters {
         return new JofCounters(bytesReceived, bucketsReceived, tuplesReceived, markersReceived,
                 tuplesDeserialized, bucketsHandedOver, tuplesHandedOver, bucketsDropped,
                 tuplesDropped, messagesRejected, tuplesRejected, byReason, lastRejection,
-                sequenceGaps, endOfRunMismatches, atEndOfRun ? 1 : 0);
+                sequenceGaps, tuplesDroppedBySenders, endOfRunMismatches, atEndOfRun ? 1 : 0);
     }
 }

@@ -6,8 +6,8 @@ package org.cloudprofiler.generator.jof;
  *
  * @param tuplesSent tuples the sender sent this receiver (sends that succeeded)
  * @param bucketsSent data buckets the sender sent this receiver
- * @param tuplesDroppedBySender tuples the sender dropped in all (sends that would have blocked),
- *     towards every receiver
+ * @param tuplesDroppedBySender tuples the sender dropped towards this receiver (sends that would
+ *     have blocked)
  * @param tuplesReceived tuples this receiver received from the sender before its marker
  * @param bucketsReceived data buckets this receiver received from the sender before its marker
  */

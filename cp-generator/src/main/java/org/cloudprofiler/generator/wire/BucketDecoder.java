@@ -65,7 +65,7 @@ public final class BucketDecoder {
         int flags = u16(WireFormat.FLAGS_OFFSET);
         if ((flags & ~WireFormat.FLAG_END_OF_RUN) != 0) {
             return fail(BucketProblem.MALFORMED, String.format("flags 0x%04x set bits that"
-                    + " version 1 does not define", flags));
+                    + " version " + WireFormat.VERSION + " does not define", flags));
         }
         endOfRun = flags == WireFormat.FLAG_END_OF_RUN;
         payloadClassId = u32(WireFormat.CLASS_OFFSET);
@@ -239,7 +239,10 @@ public final class BucketDecoder {
         return bucket.getLong(WireFormat.HEADER_BYTES + 8);
     }
 
-    /** An end-of-run marker's count of tuples its sender dropped, towards all receivers. */
+    /**
+     * An end-of-run marker's count of tuples its sender dropped towards this receiver (sends
+     * that would have blocked).
+     */
     public long markerTuplesDropped() {
         return bucket.getLong(WireFormat.HEADER_BYTES + 16);
     }

@@ -91,7 +91,7 @@ public final class BucketEncoder {
      *
      * @param tuplesSent tuples this sender sent the receiver (sends that succeeded)
      * @param bucketsSent data buckets this sender sent the receiver
-     * @param tuplesDropped tuples this sender dropped in all, towards every receiver
+     * @param tuplesDropped tuples this sender dropped towards the receiver
      */
     public byte[] endOfRunMarker(long sequence, long tuplesSent, long bucketsSent,
             long tuplesDropped) {

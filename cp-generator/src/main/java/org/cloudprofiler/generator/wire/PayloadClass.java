@@ -1,6 +1,6 @@
 package org.cloudprofiler.generator.wire;
 
-/** The payload classes of wire-format version 1, each with the id a bucket header carries. */
+/** The payload classes of the wire format, each with the id a bucket header carries. */
 public enum PayloadClass {
     /** Opaque bytes, handed over as {@code byte[]}. */
     RAW(0),
@@ -22,7 +22,7 @@ public enum PayloadClass {
         return id;
     }
 
-    /** Whether version 1 of the format defines a class with this id ({@code id} is a u32). */
+    /** Whether this version of the format defines a class with this id ({@code id} is a u32). */
     public static boolean isDefined(long id) {
         return id >= 0 && id < BY_ID.length;
     }

@@ -1,17 +1,17 @@
 package org.cloudprofiler.generator.wire;
 
-/** Constants of the generator's wire format, version 1; see docs/wire-format.md. */
+/** Constants of the generator's wire format, version 2; see docs/wire-format.md. */
 public final class WireFormat {
     /** {@code "CPGB"} read as a little-endian u32. */
     public static final int MAGIC = 0x42475043;
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** Flag bit 0: the bucket is a sender's end-of-run marker. */
     public static final int FLAG_END_OF_RUN = 1;
 
     public static final int HEADER_BYTES = 32;
     /** Tuple id (i64) and payload length (u32) in front of every payload. */
     public static final int TUPLE_HEADER_BYTES = 12;
-    /** Tuples sent, buckets sent, tuples dropped: three u64. */
+    /** Tuples sent, buckets sent, tuples dropped, all towards one receiver: three u64. */
     public static final int MARKER_BODY_BYTES = 24;
 
     public static final int MAX_TUPLES = 1 << 20;

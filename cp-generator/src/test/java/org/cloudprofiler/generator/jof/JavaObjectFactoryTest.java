@@ -105,11 +105,43 @@ class JavaObjectFactoryTest {
             assertEquals(Map.of(), counters.rejectedByReason());
             assertNull(counters.lastRejection());
             assertEquals(0, counters.sequenceGaps());
+            assertEquals(0, counters.tuplesDroppedBySenders());
             assertEquals(6, counters.markersReceived());
             assertEquals(0, counters.endOfRunMismatches());
             assertEquals(2, counters.receiversAtEndOfRun());
             assertEquals(3000, jof.counters(1).tuplesHandedOver());
             assertTrue(jof.isFinished());
+        }
+    }
+
+    @Test
+    void eachSendersDropsAreCountedOnceByTheReceiverTheyWereMeantFor() throws Exception {
+        try (JavaObjectFactory jof = JavaObjectFactory.builder()
+                .receivers("127.0.0.1", 0, 2).raw().start();
+                TestSender first = new TestSender(PayloadClass.RAW, 0, 2, jof.endpoints());
+                TestSender second = new TestSender(PayloadClass.RAW, 1, 2, jof.endpoints())) {
+            // Each sender deals to both receivers and drops towards one of them only, so a
+            // receiver that took a sender's total for its own would count 700 twice.
+            for (int round = 0; round < 3; round++) {
+                first.sendBucket(0, 50, JavaObjectFactoryTest::rawPayload);
+                first.sendBucket(1, 50, JavaObjectFactoryTest::rawPayload);
+                second.sendBucket(0, 50, JavaObjectFactoryTest::rawPayload);
+                second.sendBucket(1, 50, JavaObjectFactoryTest::rawPayload);
+            }
+            first.dropBucket(0, 100);
+            first.dropBucket(0, 200);
+            second.dropBucket(1, 400);
+            first.finish();
+            second.finish();
+            // 6 buckets per receiver fit its queue: nobody needs to consume.
+            await(() -> jof.counters().receiversAtEndOfRun() == 2, "the end of the run");
+
+            assertEquals(300, jof.counters(0).tuplesDroppedBySenders());
+            assertEquals(400, jof.counters(1).tuplesDroppedBySenders());
+            assertEquals(first.tuplesDropped() + second.tuplesDropped(),
+                    jof.counters().tuplesDroppedBySenders());
+            assertEquals(3, jof.counters().sequenceGaps());
+            assertEquals(0, jof.counters().endOfRunMismatches());
         }
     }
 
@@ -136,6 +168,7 @@ class JavaObjectFactoryTest {
             assertEquals(800, counters.tuplesDropped());
             assertEquals(8, counters.bucketsDropped());
             assertEquals(3, counters.sequenceGaps());
+            assertEquals(300, counters.tuplesDroppedBySenders());
             assertEquals(sender.tuplesSent() + sender.tuplesDropped(),
                     counters.tuplesReceived() + 300);
 

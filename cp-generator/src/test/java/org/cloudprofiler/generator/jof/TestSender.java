@@ -3,6 +3,7 @@ package org.cloudprofiler.generator.jof;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -39,9 +40,9 @@ final class TestSender implements AutoCloseable {
     private final long[] sequences;
     private final long[] tuplesSent;
     private final long[] bucketsSent;
+    private final long[] tuplesDropped;
     private final List<Long> sentIds = new ArrayList<>();
     private long nextK;
-    private long tuplesDropped;
     private long bytesSent;
 
     TestSender(PayloadClass payloadClass, int index, int count, List<String> endpoints) {
@@ -62,6 +63,7 @@ final class TestSender implements AutoCloseable {
         sequences = new long[endpoints.size()];
         tuplesSent = new long[endpoints.size()];
         bucketsSent = new long[endpoints.size()];
+        tuplesDropped = new long[endpoints.size()];
     }
 
     /** Sends {@code receiver} a bucket of {@code tuples} tuples, with this sender's next ids. */
@@ -90,7 +92,7 @@ final class TestSender implements AutoCloseable {
     void dropBucket(int receiver, int tuples) {
         sequences[receiver]++;
         nextK += tuples;
-        tuplesDropped += tuples;
+        tuplesDropped[receiver] += tuples;
     }
 
     /** Sends any bytes, outside the sender's accounting. */
@@ -109,7 +111,7 @@ final class TestSender implements AutoCloseable {
     /** Sends {@code receiver} an end-of-run marker that claims the given counts. */
     void finish(int receiver, long claimedTuples, long claimedBuckets) {
         sendRaw(receiver, encoders.get(payloadClass).endOfRunMarker(sequences[receiver]++,
-                claimedTuples, claimedBuckets, tuplesDropped));
+                claimedTuples, claimedBuckets, tuplesDropped[receiver]));
     }
 
     List<Long> sentIds() {
@@ -125,8 +127,9 @@ final class TestSender implements AutoCloseable {
         return bytesSent;
     }
 
+    /** Tuples dropped towards every receiver. */
     long tuplesDropped() {
-        return tuplesDropped;
+        return Arrays.stream(tuplesDropped).sum();
     }
 
     /** Closes the sockets after they delivered what they hold (bounded by the linger). */

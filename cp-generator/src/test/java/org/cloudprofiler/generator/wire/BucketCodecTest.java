@@ -30,7 +30,7 @@ class BucketCodecTest {
     void theEncoderWritesTheDocumentedBytes() {
         HexFormat hex = HexFormat.of();
         byte[] expected = hex.parseHex(""
-                + "43504742" + "0100" + "0000" + "00000000" + "0100" + "0300"
+                + "43504742" + "0200" + "0000" + "00000000" + "0100" + "0300"
                 + "0700000000000000" + "03000000" + "29000000"
                 + "0a00000000000000" + "02000000" + "6162"
                 + "0d00000000000000" + "00000000"
@@ -40,7 +40,7 @@ class BucketCodecTest {
         byte[] marker = new BucketEncoder(PayloadClass.YSB_AD_EVENT, 2, 3)
                 .endOfRunMarker(9, 500, 5, 40);
         assertEquals(""
-                + "43504742" + "0100" + "0100" + "01000000" + "0200" + "0300"
+                + "43504742" + "0200" + "0100" + "01000000" + "0200" + "0300"
                 + "0900000000000000" + "00000000" + "18000000"
                 + "f401000000000000" + "0500000000000000" + "2800000000000000",
                 hex.formatHex(marker));
@@ -112,8 +112,8 @@ class BucketCodecTest {
     void malformedBucketsAreClassified() {
         assertProblem(BucketProblem.MALFORMED, "not a cloudprofiler bucket",
                 patched(b -> b.putInt(0, 0x12345678)));
-        assertProblem(BucketProblem.MALFORMED, "wire format version 2",
-                patched(b -> b.putShort(4, (short) 2)));
+        assertProblem(BucketProblem.MALFORMED, "wire format version 3",
+                patched(b -> b.putShort(4, (short) 3)));
         assertProblem(BucketProblem.MALFORMED, "flags 0x0002",
                 patched(b -> b.putShort(6, (short) 2)));
         assertProblem(BucketProblem.MALFORMED, "sender index 3 is not below the sender count 3",

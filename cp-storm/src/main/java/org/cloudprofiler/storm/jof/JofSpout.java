@@ -74,6 +74,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         context.registerGauge(prefix + "messages-rejected", () -> counters().messagesRejected());
         context.registerGauge(prefix + "tuples-rejected", () -> counters().tuplesRejected());
         context.registerGauge(prefix + "sequence-gaps", () -> counters().sequenceGaps());
+        context.registerGauge(prefix + "tuples-dropped-by-senders",
+                () -> counters().tuplesDroppedBySenders());
         context.registerGauge(prefix + "end-of-run-mismatches", () -> endOfRunMismatches);
     }
 

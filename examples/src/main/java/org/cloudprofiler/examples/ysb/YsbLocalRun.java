@@ -125,8 +125,6 @@ public final class YsbLocalRun implements Callable<Integer> {
                 generator.start();
                 result = generator.awaitEnd();
             }
-            DropsFile.writeGenerator(nodeDirectory.resolve("generator")
-                    .resolve(DropsFile.FILE_NAME), nodeDirectory.getFileName().toString(), result);
             ended = LocalRunMonitor.awaitRunEnd(TOPOLOGY, endTimeout);
             KillOptions kill = new KillOptions();
             kill.set_wait_secs(0);
