@@ -57,6 +57,12 @@ void validate(const GeneratorOptions& options) {
     if (options.tupleCount > 0 && options.durationNs > 0) {
         reject("give a tuple count or a duration, not both");
     }
+    // Checked before plannedTuples rounds it: llround of a double beyond int64 is undefined.
+    if (options.durationNs > 0 &&
+        options.tuplesPerSecond * static_cast<double>(options.durationNs) / 1e9 >= 0x1p63) {
+        reject("a duration of " + std::to_string(options.durationNs) +
+               " ns at this rate is more tuples than 64-bit ids can number: make it shorter");
+    }
     if (options.durationNs > 0 && plannedTuples(options) == 0) {
         reject("a duration of " + std::to_string(options.durationNs) +
                " ns at this rate emits no tuple: make it longer");

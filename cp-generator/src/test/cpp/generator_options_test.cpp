@@ -71,6 +71,12 @@ TEST(GeneratorOptions, badOptionsAreRejectedByName) {
         "exceeds 256 MiB");
     expectRejected([](GeneratorOptions& o) { o.payloadClass = static_cast<PayloadClass>(7); },
                    "unknown payload class 7");
+    expectRejected(
+        [](GeneratorOptions& o) {
+            o.tuplesPerSecond = 1e12;
+            o.durationNs = 100'000'000'000'000'000;  // about 3 years: 1e20 tuples
+        },
+        "more tuples than 64-bit ids can number");
     expectRejected([](GeneratorOptions& o) { o.sendHighWaterMark = 0; }, "high-water mark");
     expectRejected([](GeneratorOptions& o) { o.connectTimeoutMs = 0; }, "timeouts");
     expectRejected([](GeneratorOptions& o) { o.markerTimeoutMs = 0; }, "timeouts");

@@ -33,7 +33,7 @@ class DropsFileContractTest {
 
         assertEquals(DropsFiles.FILE_NAME, DropsFile.FILE_NAME);
         assertEquals(DropsFiles.FORMAT, DropsFile.FORMAT);
-        DropsFile.writeJof(jofFile, "jof events/3", "node-a", jof);
+        DropsFile.writeJof(jofFile, "jof events/3", "node-a", jof, 1);
         DropsFiles.read(jofFile, drops, problems);
 
         assertEquals(List.of(), problems);
@@ -42,6 +42,7 @@ class DropsFileContractTest {
         assertEquals("node-a", drops.get(0).node());
         assertEquals(8_000L, drops.get(0).counts().get("tuplesHandedOver"));
         assertEquals(500L, drops.get(0).counts().get("tuplesDroppedBySenders"));
+        assertEquals(1L, drops.get(0).counts().get("receivers"));
         assertEquals(1L, drops.get(0).counts().get("receiversAtEndOfRun"));
         assertEquals(drops.get(0).counts(), DropsFile.counts(jofFile));
     }

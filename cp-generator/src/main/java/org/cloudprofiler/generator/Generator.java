@@ -61,13 +61,13 @@ public final class Generator implements AutoCloseable {
         this.tuplesPerSecond = builder.tuplesPerSecond;
         this.onSecond = builder.onSecond;
         this.handle = create0(endpoints.toArray(String[]::new), builder.senderThreads,
-                builder.tuplesPerSecond, builder.tupleCount, builder.durationNs,
+                builder.tuplesPerSecond, builder.tupleCount,
+                builder.duration == null ? 0 : nanos(builder.duration, "duration"),
                 builder.bucketTuples, builder.payloadClass.id(), builder.rawPayloadBytes,
                 builder.seed, builder.idBase, builder.sendHighWaterMark,
-                toIntMillis(builder.connectTimeoutMs, "connect timeout"),
-                toIntMillis(builder.markerTimeoutMs, "marker timeout"), builder.ioThreads,
-                saturatedNanos(builder.spinWindow, "spin window"),
-                saturatedNanos(builder.bucketSpan, "bucket span"));
+                toIntMillis(builder.connectTimeout, "connect timeout"),
+                toIntMillis(builder.markerTimeout, "marker timeout"), builder.ioThreads,
+                nanos(builder.spinWindow, "spin window"), nanos(builder.bucketSpan, "bucket span"));
     }
 
     public static Builder builder() {
@@ -305,25 +305,25 @@ public final class Generator implements AutoCloseable {
         });
     }
 
-    /**
-     * The duration in nanoseconds, or Long.MIN/MAX_VALUE beyond them (292 years), so that the
-     * native validation names the option instead of an ArithmeticException escaping here.
-     */
-    private static long saturatedNanos(Duration duration, String what) {
+    /** The native validation checks the range; this only keeps the conversion from overflowing. */
+    private static long nanos(Duration duration, String what) {
         Objects.requireNonNull(duration, what);
         try {
             return duration.toNanos();
         } catch (ArithmeticException tooLong) {
-            return duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+            throw new IllegalArgumentException("the " + what + " of " + duration
+                    + " is beyond what a long of nanoseconds holds (292 years)");
         }
     }
 
-    private static int toIntMillis(long millis, String what) {
-        if (millis < 1 || millis > Integer.MAX_VALUE) {
+    private static int toIntMillis(Duration duration, String what) {
+        Objects.requireNonNull(duration, what);
+        if (duration.compareTo(Duration.ofMillis(1)) < 0
+                || duration.compareTo(Duration.ofMillis(Integer.MAX_VALUE)) > 0) {
             throw new IllegalArgumentException("the " + what + " must be 1 ms to 24 days, not "
-                    + millis + " ms");
+                    + duration);
         }
-        return (int) millis;
+        return (int) duration.toMillis();
     }
 
     private static native long create0(String[] endpoints, int senderThreads,
@@ -360,7 +360,7 @@ public final class Generator implements AutoCloseable {
         private int senderThreads = 1;
         private double tuplesPerSecond = DEFAULT_TUPLES_PER_SECOND;
         private long tupleCount;
-        private long durationNs;
+        private Duration duration;
         private int bucketTuples = DEFAULT_BUCKET_TUPLES;
         private Duration bucketSpan = DEFAULT_BUCKET_SPAN;
         private PayloadClass payloadClass = PayloadClass.RAW;
@@ -368,8 +368,8 @@ public final class Generator implements AutoCloseable {
         private long seed = 1;
         private long idBase;
         private int sendHighWaterMark = DEFAULT_SEND_HIGH_WATER_MARK;
-        private long connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
-        private long markerTimeoutMs = DEFAULT_MARKER_TIMEOUT_MS;
+        private Duration connectTimeout = Duration.ofMillis(DEFAULT_CONNECT_TIMEOUT_MS);
+        private Duration markerTimeout = Duration.ofMillis(DEFAULT_MARKER_TIMEOUT_MS);
         private int ioThreads = 1;
         private Duration spinWindow = DEFAULT_SPIN_WINDOW;
         private Consumer<GeneratorStats> onSecond;
@@ -406,7 +406,7 @@ public final class Generator implements AutoCloseable {
 
         /** Ends the run after rate × duration tuples. */
         public Builder duration(Duration duration) {
-            this.durationNs = saturatedNanos(duration, "duration");
+            this.duration = duration;
             return this;
         }
 
@@ -469,13 +469,13 @@ public final class Generator implements AutoCloseable {
 
         /** How long start() waits for every receiver to answer (default 5 s). */
         public Builder connectTimeout(Duration timeout) {
-            this.connectTimeoutMs = saturatedNanos(timeout, "connect timeout") / 1_000_000;
+            this.connectTimeout = timeout;
             return this;
         }
 
         /** How long each sender tries to hand over its end-of-run markers (default 10 s). */
         public Builder markerTimeout(Duration timeout) {
-            this.markerTimeoutMs = saturatedNanos(timeout, "marker timeout") / 1_000_000;
+            this.markerTimeout = timeout;
             return this;
         }
 

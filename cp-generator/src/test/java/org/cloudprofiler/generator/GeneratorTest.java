@@ -188,14 +188,20 @@ class GeneratorTest {
     }
 
     @Test
-    void durationsBeyondWhatNanosecondsHoldAreRejectedWithTheOptionNamed() {
+    void durationsBeyondWhatTheirUnitsHoldAreRejectedWithTheOptionNamed() {
         Duration centuries = Duration.ofDays(365L * 1000);
-        assertRejected(valid().bucketSpan(centuries), "bucket span");
+        Duration longest = Duration.ofSeconds(Long.MAX_VALUE);
+        assertRejected(valid().bucketSpan(centuries), "bucket span of PT8760000H");
         assertRejected(valid().spinWindow(centuries), "spin window");
         assertRejected(valid().spinWindow(centuries.negated()), "spin window");
-        assertRejected(valid().connectTimeout(centuries), "connect timeout");
-        assertRejected(valid().markerTimeout(centuries.negated()), "marker timeout");
+        assertRejected(valid().duration(centuries), "duration of PT8760000H");
         assertRejected(valid().duration(centuries.negated()), "duration");
+        assertRejected(valid().tuplesPerSecond(1e12).duration(Duration.ofDays(365L * 3)),
+                "more tuples than 64-bit ids can number");
+        // toMillis() itself overflows here
+        assertRejected(valid().connectTimeout(longest), "connect timeout must be 1 ms to 24 days");
+        assertRejected(valid().markerTimeout(longest.negated()), "marker timeout");
+        assertRejected(valid().markerTimeout(Duration.ofNanos(999_999)), "marker timeout");
     }
 
     private static Generator.Builder valid() {

@@ -35,10 +35,11 @@ public final class DropsFile {
     /**
      * A JOF's counts. Its drops are the tuples its senders could not send it, those its full
      * queues refused and those that arrived unusable; the senders' share is complete once every
-     * receiver has had every sender's end-of-run marker ({@code receiversAtEndOfRun}).
+     * one of its {@code receivers} has had every sender's end-of-run marker
+     * ({@code receiversAtEndOfRun}).
      */
-    public static void writeJof(Path file, String name, String node, JofCounters counters)
-            throws IOException {
+    public static void writeJof(Path file, String name, String node, JofCounters counters,
+            int receivers) throws IOException {
         Map<String, Long> counts = new LinkedHashMap<>();
         counts.put("tuplesReceived", counters.tuplesReceived());
         counts.put("tuplesHandedOver", counters.tuplesHandedOver());
@@ -48,6 +49,7 @@ public final class DropsFile {
         counts.put("sequenceGaps", counters.sequenceGaps());
         counts.put("tuplesDroppedBySenders", counters.tuplesDroppedBySenders());
         counts.put("endOfRunMismatches", counters.endOfRunMismatches());
+        counts.put("receivers", (long) receivers);
         counts.put("receiversAtEndOfRun", (long) counters.receiversAtEndOfRun());
         write(file, name, node, counters.tuplesDroppedBySenders() + counters.tuplesDropped()
                 + counters.tuplesRejected(), counts);

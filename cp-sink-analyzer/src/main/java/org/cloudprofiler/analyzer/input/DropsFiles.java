@@ -9,7 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the {@code drops.json} files that the generator and the JOF may leave in a log directory
+ * Reads the {@code drops.json} files that JofSpout tasks (or anything else that loses tuples
+ * before the engine) leave in a log directory
  * (format {@value #FORMAT}, docs/analyzer-output.md); a file that does not parse is reported and
  * skipped.
  */

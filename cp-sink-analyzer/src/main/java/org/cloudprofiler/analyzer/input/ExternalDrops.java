@@ -5,10 +5,10 @@ import java.util.Map;
 
 /**
  * Counts from outside the channel logs, read from a {@code drops.json} (docs/analyzer-output.md):
- * what the generator or the JOF emitted, received and dropped.
+ * what a JOF (with its generator's senders) received and lost before the engine.
  *
  * @param file the file they came from
- * @param name what counted them, e.g. {@code generator} or {@code jof}
+ * @param name what counted them, e.g. {@code jof events/3}
  * @param node the node it ran on, or null
  * @param dropped tuples it lost
  * @param counts its other counters, by name

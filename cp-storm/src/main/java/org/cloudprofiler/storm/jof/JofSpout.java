@@ -74,7 +74,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         context.registerGauge(prefix + "messages-rejected", () -> counters().messagesRejected());
         context.registerGauge(prefix + "tuples-rejected", () -> counters().tuplesRejected());
         context.registerGauge(prefix + "sequence-gaps", () -> counters().sequenceGaps());
-        context.registerGauge(prefix + "tuples-dropped-by-senders",
+        // Not "tuples-dropped-…": a reporter that matches names by part would add the two.
+        context.registerGauge(prefix + "senders-dropped-tuples",
                 () -> counters().tuplesDroppedBySenders());
         context.registerGauge(prefix + "end-of-run-mismatches", () -> endOfRunMismatches);
     }
@@ -173,7 +174,7 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         Path file = nodeDirectory.resolve(taskName).resolve(DropsFile.FILE_NAME);
         try {
             DropsFile.writeJof(file, "jof " + taskName,
-                    nodeDirectory.getFileName().toString(), counts);
+                    nodeDirectory.getFileName().toString(), counts, jof.receiverCount());
         } catch (IOException | RuntimeException | LinkageError e) {
             // LinkageError: no native core for this platform; the JOF itself is pure Java.
             LOG.warn("JofSpout {}: cannot write {} ({}); its drops are in the metrics only",

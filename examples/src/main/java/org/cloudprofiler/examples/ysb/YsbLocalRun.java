@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
  * Runs the profiled YSB topology on an embedded LocalCluster, fed by the native generator
  * through JofSpout, at a fixed rate: the generator runs for the given time, its end-of-run
  * markers end the spouts, the pills end every task, and the channel logs, {@code topology.json}
- * and the generator's and JOF's {@code drops.json} are left in {@code $CP_LOG_DIR/<node>} for
+ * and each JofSpout task's {@code drops.json} (its JOF's drops and the generator's towards it)
+ * are left in {@code $CP_LOG_DIR/<node>} for
  * {@code cloudprofiler analyze}. What {@code make demo} runs first.
  */
 @Command(name = "ysb-local-run", mixinStandardHelpOptions = true,

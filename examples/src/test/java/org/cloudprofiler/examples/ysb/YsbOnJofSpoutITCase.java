@@ -78,7 +78,8 @@ class YsbOnJofSpoutITCase {
             progress = LocalRunMonitor.progress(NAME);
             for (String metric : List.of("ysb.unreadable-events", "ysb.unknown-ads",
                     "ysb.late-views", "cloudprofiler.missing-ids",
-                    "cloudprofiler.duplicate-pills", "cloudprofiler.jof.tuples-dropped")) {
+                    "cloudprofiler.duplicate-pills", "cloudprofiler.jof.tuples-dropped",
+                    "cloudprofiler.jof.senders-dropped-tuples")) {
                 // A sum of no metric at all would be 0 too: each must exist.
                 assertFalse(RecordingReporter.names(metric).isEmpty(), metric);
                 METRICS.put(metric, RecordingReporter.sum(metric));
@@ -106,6 +107,7 @@ class YsbOnJofSpoutITCase {
         assertEquals(0L, METRICS.get("ysb.unreadable-events"));
         assertEquals(0L, METRICS.get("cloudprofiler.missing-ids"));
         assertEquals(0L, METRICS.get("cloudprofiler.jof.tuples-dropped"));
+        assertEquals(0L, METRICS.get("cloudprofiler.jof.senders-dropped-tuples"));
     }
 
     @Test
