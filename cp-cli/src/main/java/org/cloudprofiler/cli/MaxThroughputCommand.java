@@ -57,6 +57,12 @@ public final class MaxThroughputCommand implements Callable<Integer> {
             description = "Length of each run (default: 5s).")
     Duration run = Duration.ofSeconds(5);
 
+    @Option(names = "--warm-up", converter = DurationConverter.class,
+            description = "A run at half the start rate before the search, shown but not part"
+                    + " of it, so that the search does not measure cold code; 0s for none"
+                    + " (default: 10s).")
+    Duration warmUp = Duration.ofSeconds(10);
+
     @Option(names = "--max-lag", converter = DurationConverter.class,
             description = "Largest schedule lag (p99, and at the end) a passing run may show"
                     + " (default: 10ms).")
@@ -86,7 +92,7 @@ public final class MaxThroughputCommand implements Callable<Integer> {
                 + " %d s per run, resolution %,d tuples/s%n", payload, senders, receivers,
                 run.toSeconds(), resolution);
         SearchResult result = new MaxThroughputSearch(pipeline, criteria, run, start, max,
-                resolution, this::print).search();
+                resolution, this::print).warmUpFirst(warmUp).search();
         console.printf(Locale.ROOT, "max sustained: %,d tuples/s%s%n",
                 result.maxSustainedTuplesPerSecond(), result.lowestFailedTuplesPerSecond() < 0
                         ? " (every run passed up to --max)"
@@ -102,9 +108,11 @@ public final class MaxThroughputCommand implements Callable<Integer> {
 
     private void print(SearchStep step) {
         RunResult r = step.result();
-        console.printf(Locale.ROOT, "  run %2d (%s) %,13d/s: achieved %,13.0f/s, emitted %,d,"
-                + " ingested %,d, dropped %,d, lag p99 %.3f ms -> %s%n", step.index(),
-                step.stage(), r.targetTuplesPerSecond(), r.achievedTuplesPerSecond(), r.emitted(),
+        String run = step.index() < 0 ? "warm-up (not searched)"
+                : String.format(Locale.ROOT, "run %2d (%s)", step.index(), step.stage());
+        console.printf(Locale.ROOT, "  %-22s %,13d/s: achieved %,13.0f/s, emitted %,d,"
+                + " ingested %,d, dropped %,d, lag p99 %.3f ms -> %s%n", run,
+                r.targetTuplesPerSecond(), r.achievedTuplesPerSecond(), r.emitted(),
                 r.ingested(), r.dropped(), r.lagP99Ns() / 1e6,
                 step.passed() ? "pass" : "FAIL: " + String.join("; ", step.failures()));
     }

@@ -10,9 +10,10 @@ import java.util.List;
  *     search reached its upper limit)
  * @param resolutionTuplesPerSecond the search stopped when the two were this close
  * @param steps in the order they ran
+ * @param warmUp the run before the search, not part of it; null if there was none
  */
 public record SearchResult(long maxSustainedTuplesPerSecond, long lowestFailedTuplesPerSecond,
-        long resolutionTuplesPerSecond, List<SearchStep> steps) {
+        long resolutionTuplesPerSecond, List<SearchStep> steps, SearchStep warmUp) {
 
     public SearchResult {
         steps = List.copyOf(steps);

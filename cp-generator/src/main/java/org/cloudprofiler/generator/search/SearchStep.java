@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * One run of the search.
  *
- * @param index 0 for the first run
- * @param stage {@code doubling} while looking for a rate that fails, {@code bisection} after
+ * @param index 0 for the first run of the search, -1 for the warm-up before it
+ * @param stage {@code warm-up}, then {@code doubling} while looking for a rate that fails,
+ *     {@code bisection} after
  * @param result what the run measured
  * @param failures why it did not pass; empty if it passed
  */

@@ -1,6 +1,8 @@
 package org.cloudprofiler.generator.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,6 +44,34 @@ class MaxThroughputSearchTest {
                 .allMatch(step -> step.stage().equals("bisection")));
         assertEquals(List.of("2,700,000 tuples dropped", "ingested 3,700,000 of 6,400,000"
                 + " emitted"), told.get(6).failures());
+    }
+
+    @Test
+    void aWarmUpRunsFirstAtHalfTheStartRateAndItsFailureDoesNotEndTheSearch() throws Exception {
+        List<Long> asked = new ArrayList<>();
+        List<SearchStep> told = new ArrayList<>();
+        // A pipeline whose first run fails whatever its rate, as cold code does.
+        IngestionPipeline warm = withCapacity(3_000_000, asked);
+        IngestionPipeline coldFirst = (rate, duration) -> asked.isEmpty()
+                ? withCapacity(0, asked).run(rate, duration) : warm.run(rate, duration);
+        SearchResult result = new MaxThroughputSearch(coldFirst, PassCriteria.DEFAULT, RUN,
+                2_000_000, 2_000_000, 100_000, told::add).warmUpFirst(Duration.ofSeconds(3))
+                .search();
+        assertEquals(List.of(1_000_000L, 2_000_000L), asked);
+        assertEquals(2_000_000, result.maxSustainedTuplesPerSecond());
+        SearchStep warmUp = result.warmUp();
+        assertEquals(-1, warmUp.index());
+        assertEquals("warm-up", warmUp.stage());
+        assertFalse(warmUp.passed());
+        assertEquals(3_000_000, warmUp.result().emitted());
+        assertEquals(warmUp, told.get(0));
+        assertEquals(result.steps(), told.subList(1, told.size()));
+
+        assertNull(new MaxThroughputSearch(warm, PassCriteria.DEFAULT, RUN, 1_000, 1_000, 100,
+                step -> { }).search().warmUp());
+        assertThrows(IllegalArgumentException.class, () -> new MaxThroughputSearch(warm,
+                PassCriteria.DEFAULT, RUN, 1_000, 1_000, 100, step -> { })
+                .warmUpFirst(Duration.ofSeconds(-1)));
     }
 
     @Test

@@ -19,9 +19,7 @@ import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.search.MaxThroughputSearch;
 import org.cloudprofiler.generator.search.PassCriteria;
-import org.cloudprofiler.generator.search.RunResult;
 import org.cloudprofiler.generator.search.SearchResult;
-import org.cloudprofiler.generator.search.SearchStep;
 import org.cloudprofiler.storm.testing.InProcessKafka;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -252,18 +250,17 @@ public final class StormIngestionBench implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(StormIngestionBench.class),
                     "a search range is start,max,resolution in tuples/s");
         }
-        // The first topology of a source runs its code cold; a run at half the start rate warms
-        // the JIT and the heap's sizing up and is shown but not part of the search.
-        RunResult warmUpRun = pipeline.run(Math.max(1, range[0] / 2), warmUp);
-        report.step(pipeline.name(), new SearchStep(-1, "warm-up", warmUpRun,
-                criteria.failures(warmUpRun)), pipeline.lastRun(), Thread.activeCount());
+        // The first topology of a source runs its code cold: the warm-up run (at half the start
+        // rate) warms the JIT and the heap's sizing up and is shown but not part of the search.
         List<MeasuredRun> runs = new ArrayList<>();
         SearchResult result = new MaxThroughputSearch(pipeline, criteria, duration, range[0],
                 range[1], range[2], step -> {
-                    runs.add(pipeline.lastRun());
+                    if (step.index() >= 0) {
+                        runs.add(pipeline.lastRun());
+                    }
                     report.step(pipeline.name(), step, pipeline.lastRun(),
                             Thread.activeCount());
-                }).search();
+                }).warmUpFirst(warmUp).search();
         return new SourceOutcome(pipeline.name(), result, runs);
     }
 
