@@ -126,12 +126,12 @@ public final class GenCommand implements Callable<Integer> {
     @Option(names = "--connect-timeout", paramLabel = "DURATION",
             converter = DurationConverter.class,
             description = "How long to wait for every receiver before the run (default: 5s).")
-    private Duration connectTimeout = Duration.ofMillis(Generator.DEFAULT_CONNECT_TIMEOUT_MS);
+    private Duration connectTimeout = Generator.DEFAULT_CONNECT_TIMEOUT;
 
     @Option(names = "--marker-timeout", paramLabel = "DURATION",
             converter = DurationConverter.class, description = "How long each sender tries to"
                     + " hand over its end-of-run markers (default: 10s).")
-    private Duration markerTimeout = Duration.ofMillis(Generator.DEFAULT_MARKER_TIMEOUT_MS);
+    private Duration markerTimeout = Generator.DEFAULT_MARKER_TIMEOUT;
 
     @Option(names = "--io-threads", paramLabel = "N", description = "ZeroMQ I/O threads"
             + " (default: ${DEFAULT-VALUE}).")

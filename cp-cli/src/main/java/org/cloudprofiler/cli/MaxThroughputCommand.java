@@ -16,8 +16,11 @@ import org.cloudprofiler.generator.search.PassCriteria;
 import org.cloudprofiler.generator.search.RunResult;
 import org.cloudprofiler.generator.search.SearchResult;
 import org.cloudprofiler.generator.search.SearchStep;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Finds the highest rate generator → JOF → a draining consumer sustains in this process: fixed
@@ -59,8 +62,8 @@ public final class MaxThroughputCommand implements Callable<Integer> {
 
     @Option(names = "--warm-up", converter = DurationConverter.class,
             description = "A run at half the start rate before the search, shown but not part"
-                    + " of it, so that the search does not measure cold code; 0s for none"
-                    + " (default: 10s).")
+                    + " of it, so that the search does not measure cold code; 0s for none, else"
+                    + " at least 1s (default: 10s).")
     Duration warmUp = Duration.ofSeconds(10);
 
     @Option(names = "--max-lag", converter = DurationConverter.class,
@@ -71,12 +74,21 @@ public final class MaxThroughputCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Write the answer and every run to this file.")
     Path json;
 
+    @Spec
+    private CommandSpec spec;
+
     private final PrintStream console = System.out;
 
     @Override
     public Integer call() throws Exception {
         if (!payload.equals("raw") && !payload.equals("ysb")) {
-            throw new IllegalArgumentException("--payload must be raw or ysb, not " + payload);
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--payload must be raw or ysb, not " + payload);
+        }
+        // A shorter warm-up warms nothing, and may be too short for a tuple at a low rate.
+        if (!warmUp.isZero() && warmUp.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--warm-up must be 0s (none) or at least 1s, not " + warmUp);
         }
         boolean ysb = payload.equals("ysb");
         GeneratorJofPipeline pipeline = new GeneratorJofPipeline(() -> {
@@ -89,8 +101,8 @@ public final class MaxThroughputCommand implements Callable<Integer> {
         }, Duration.ofSeconds(30));
         PassCriteria criteria = new PassCriteria(PassCriteria.DEFAULT.rateTolerance(), maxLag);
         console.printf(Locale.ROOT, "searching: %s payload, %d sender(s) -> %d JOF receiver(s),"
-                + " %d s per run, resolution %,d tuples/s%n", payload, senders, receivers,
-                run.toSeconds(), resolution);
+                + " %d s per run, resolution %,d tuples/s, %d s of warm-up first%n", payload,
+                senders, receivers, run.toSeconds(), resolution, warmUp.toSeconds());
         SearchResult result = new MaxThroughputSearch(pipeline, criteria, run, start, max,
                 resolution, this::print).warmUpFirst(warmUp).search();
         console.printf(Locale.ROOT, "max sustained: %,d tuples/s%s%n",
@@ -108,7 +120,7 @@ public final class MaxThroughputCommand implements Callable<Integer> {
 
     private void print(SearchStep step) {
         RunResult r = step.result();
-        String run = step.index() < 0 ? "warm-up (not searched)"
+        String run = step.isWarmUp() ? "warm-up (not searched)"
                 : String.format(Locale.ROOT, "run %2d (%s)", step.index(), step.stage());
         console.printf(Locale.ROOT, "  %-22s %,13d/s: achieved %,13.0f/s, emitted %,d,"
                 + " ingested %,d, dropped %,d, lag p99 %.3f ms -> %s%n", run,

@@ -85,8 +85,10 @@ class GenCommandTest {
             socket.setRcvHWM(1);
             int port = socket.bindToRandomPort("tcp://127.0.0.1");
             // Nobody reads: the send queue fills, then every bucket and the marker are refused.
+            // A second of buckets: the receiving side, cold JeroMQ code, was still taking in
+            // what the kernel held when a 0.2 s run ended, and had room for the marker.
             CommandRun run = CommandRun.of("gen", "--endpoint", "tcp://127.0.0.1:" + port,
-                    "--rate", "2e6", "--tuples", "400000", "--raw-size", "1000", "--send-hwm", "1",
+                    "--rate", "2e6", "--tuples", "2000000", "--raw-size", "1000", "--send-hwm", "1",
                     "--marker-timeout", "200ms");
             assertEquals(1, run.exitCode(), run.out() + run.err());
             assertTrue(run.err().contains("problem: dropped "), run.err());

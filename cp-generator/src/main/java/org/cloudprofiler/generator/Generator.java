@@ -30,8 +30,8 @@ public final class Generator implements AutoCloseable {
     public static final Duration DEFAULT_BUCKET_SPAN = Duration.ofMillis(1);
     public static final int DEFAULT_RAW_PAYLOAD_BYTES = 100;
     public static final int DEFAULT_SEND_HIGH_WATER_MARK = 1000;
-    public static final long DEFAULT_CONNECT_TIMEOUT_MS = 5000;
-    public static final long DEFAULT_MARKER_TIMEOUT_MS = 10_000;
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_MARKER_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_SPIN_WINDOW = Duration.ofNanos(50_000);
 
     private static final NativeLibrary LIBRARY = new NativeLibrary(
@@ -62,7 +62,7 @@ public final class Generator implements AutoCloseable {
         this.onSecond = builder.onSecond;
         this.handle = create0(endpoints.toArray(String[]::new), builder.senderThreads,
                 builder.tuplesPerSecond, builder.tupleCount,
-                builder.duration == null ? 0 : nanos(builder.duration, "duration"),
+                nanos(builder.duration, "duration"),
                 builder.bucketTuples, builder.payloadClass.id(), builder.rawPayloadBytes,
                 builder.seed, builder.idBase, builder.sendHighWaterMark,
                 toIntMillis(builder.connectTimeout, "connect timeout"),
@@ -305,7 +305,7 @@ public final class Generator implements AutoCloseable {
         });
     }
 
-    /** The native validation checks the range; this only keeps the conversion from overflowing. */
+    /** Rejects what a long of nanoseconds cannot hold; the native validation checks the range. */
     private static long nanos(Duration duration, String what) {
         Objects.requireNonNull(duration, what);
         try {
@@ -360,7 +360,7 @@ public final class Generator implements AutoCloseable {
         private int senderThreads = 1;
         private double tuplesPerSecond = DEFAULT_TUPLES_PER_SECOND;
         private long tupleCount;
-        private Duration duration;
+        private Duration duration = Duration.ZERO;
         private int bucketTuples = DEFAULT_BUCKET_TUPLES;
         private Duration bucketSpan = DEFAULT_BUCKET_SPAN;
         private PayloadClass payloadClass = PayloadClass.RAW;
@@ -368,8 +368,8 @@ public final class Generator implements AutoCloseable {
         private long seed = 1;
         private long idBase;
         private int sendHighWaterMark = DEFAULT_SEND_HIGH_WATER_MARK;
-        private Duration connectTimeout = Duration.ofMillis(DEFAULT_CONNECT_TIMEOUT_MS);
-        private Duration markerTimeout = Duration.ofMillis(DEFAULT_MARKER_TIMEOUT_MS);
+        private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        private Duration markerTimeout = DEFAULT_MARKER_TIMEOUT;
         private int ioThreads = 1;
         private Duration spinWindow = DEFAULT_SPIN_WINDOW;
         private Consumer<GeneratorStats> onSecond;

@@ -60,7 +60,7 @@ public final class MaxThroughputSearch {
      * default). The first runs of a fresh JVM execute cold code and fail rates that it sustains
      * once compiled (a generator → JOF pipeline that sustained 5.9 M tuples/s dropped 2.8 and
      * 7.2 M tuples at 5.5 M as the first run of a JVM, docs/benchmarks.md), and the search takes
-     * a failure as final. The warm-up is told to the progress consumer as step -1 and kept in
+     * a failure as final. The warm-up is told to the progress consumer first and kept in
      * {@link SearchResult#warmUp()}; whether it passed does not matter.
      *
      * @return this search
@@ -78,7 +78,8 @@ public final class MaxThroughputSearch {
         SearchStep warmUpStep = null;
         if (!warmUp.isZero()) {
             RunResult result = pipeline.run(Math.max(1, startTuplesPerSecond / 2), warmUp);
-            warmUpStep = new SearchStep(-1, WARM_UP, result, criteria.failures(result));
+            warmUpStep = new SearchStep(SearchStep.WARM_UP_INDEX, WARM_UP, result,
+                    criteria.failures(result));
             progress.accept(warmUpStep);
         }
         List<SearchStep> steps = new ArrayList<>();

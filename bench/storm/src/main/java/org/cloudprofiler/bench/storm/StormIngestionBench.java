@@ -140,7 +140,7 @@ public final class StormIngestionBench implements Callable<Integer> {
             KafkaSpoutConfig.ProcessingGuarantee.NO_GUARANTEE);
 
     @Option(names = "--warm-up-s", description = "Seconds of the warm-up run that starts each"
-            + " source's search, at half its start rate (default: ${DEFAULT-VALUE}).")
+            + " source's search, at half its start rate; 0 for none (default: ${DEFAULT-VALUE}).")
     private int warmUpSeconds = 20;
 
     @Option(names = "--quiet-wait-s", description = "Before each run, wait up to this long"
@@ -255,7 +255,7 @@ public final class StormIngestionBench implements Callable<Integer> {
         List<MeasuredRun> runs = new ArrayList<>();
         SearchResult result = new MaxThroughputSearch(pipeline, criteria, duration, range[0],
                 range[1], range[2], step -> {
-                    if (step.index() >= 0) {
+                    if (!step.isWarmUp()) {
                         runs.add(pipeline.lastRun());
                     }
                     report.step(pipeline.name(), step, pipeline.lastRun(),
