@@ -29,6 +29,11 @@ bool hasTransport(const std::string& endpoint) {
     return false;
 }
 
+// The tuples a duration's run emits, before rounding.
+double tuplesOverDuration(const GeneratorOptions& options) {
+    return options.tuplesPerSecond * static_cast<double>(options.durationNs) / 1e9;
+}
+
 }  // namespace
 
 void validate(const GeneratorOptions& options) {
@@ -58,8 +63,7 @@ void validate(const GeneratorOptions& options) {
         reject("give a tuple count or a duration, not both");
     }
     // Checked before plannedTuples rounds it: llround of a double beyond int64 is undefined.
-    if (options.durationNs > 0 &&
-        options.tuplesPerSecond * static_cast<double>(options.durationNs) / 1e9 >= 0x1p63) {
+    if (options.durationNs > 0 && tuplesOverDuration(options) >= 0x1p63) {
         reject("a duration of " + std::to_string(options.durationNs) +
                " ns at this rate is more tuples than 64-bit ids can number: make it shorter");
     }
@@ -120,8 +124,7 @@ void validate(const GeneratorOptions& options) {
 
 uint64_t plannedTuples(const GeneratorOptions& options) {
     if (options.durationNs > 0) {
-        return static_cast<uint64_t>(
-            std::llround(options.tuplesPerSecond * static_cast<double>(options.durationNs) / 1e9));
+        return static_cast<uint64_t>(std::llround(tuplesOverDuration(options)));
     }
     return options.tupleCount;
 }
