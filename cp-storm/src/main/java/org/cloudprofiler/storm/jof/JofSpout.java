@@ -57,12 +57,15 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         this.taskName = ChannelNames.component(context.getThisComponentId()) + "/"
                 + context.getThisTaskId();
         this.dropsWritten = false;
-        List<String> endpoints = config.taskEndpoints(context.getThisTaskIndex());
+        int taskIndex = context.getThisTaskIndex();
+        int spoutReceivers = context.getComponentTasks(context.getThisComponentId()).size()
+                * config.receiversPerTask();
         JofRecordTranslator translator = config.translator();
         this.onlyStream = TranslatingAssembler.onlyStream(translator);
-        jof = config.payload().configure(JavaObjectFactory.builder().endpoints(endpoints))
-                .tupleAssemblers(receiver -> new TranslatingAssembler(translator,
-                        config.topic(), receiver))
+        jof = config.payload()
+                .configure(JavaObjectFactory.builder().endpoints(config.taskEndpoints(taskIndex)))
+                .tupleAssemblers(receiver -> new TranslatingAssembler(translator, config.topic(),
+                        config.spoutReceiver(taskIndex, receiver), spoutReceivers))
                 .queueCapacity(config.queueCapacity()).whenQueueFull(config.whenQueueFull())
                 .receiveHighWaterMark(config.receiveHighWaterMark()).start();
         poller = jof.poller();

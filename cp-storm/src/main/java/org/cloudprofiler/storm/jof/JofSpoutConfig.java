@@ -17,7 +17,9 @@ import org.cloudprofiler.generator.jof.JavaObjectFactory;
  * start from, a task emits what the generator sends once its receivers are bound.
  * Spout task {@code k} (its index among the spout's tasks) binds {@code receiversPerTask} JOF
  * receivers on {@code bindHost}, at ports {@code basePort + k·receiversPerTask + r}; point the
- * generator at all of them ({@link #endpoints(int)}). Immutable.
+ * generator at all of them ({@link #endpoints(int)}). As a Kafka partition is one ordered
+ * stream, so is a JofSpout partition: what one generator sender sends one receiver
+ * ({@link #partition}). Immutable.
  *
  * @param bindHost the address the receivers bind (loopback unless told otherwise)
  * @param basePort the first task's first receiver port
@@ -72,10 +74,31 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
     public List<String> taskEndpoints(int taskIndex) {
         List<String> endpoints = new ArrayList<>();
         for (int r = 0; r < receiversPerTask; r++) {
-            endpoints.add("tcp://" + bindHost + ":" + (basePort + taskIndex * receiversPerTask
-                    + r));
+            endpoints.add("tcp://" + bindHost + ":" + (basePort + spoutReceiver(taskIndex, r)));
         }
         return endpoints;
+    }
+
+    /**
+     * The index of receiver {@code receiver} of the task with index {@code taskIndex} among all
+     * receivers of the spout: {@code taskIndex·receiversPerTask + receiver}, its port's offset
+     * from {@code basePort}.
+     */
+    public int spoutReceiver(int taskIndex, int receiver) {
+        return taskIndex * receiversPerTask + receiver;
+    }
+
+    /**
+     * The {@code partition} of the tuples generator sender {@code senderIndex} sends to the
+     * spout's receiver {@code spoutReceiver} of {@code spoutReceivers}:
+     * {@code senderIndex·spoutReceivers + spoutReceiver}. Such tuples come in send order, their
+     * ids (the {@code offset}) increasing, so each partition is one ordered stream, as in Kafka;
+     * partitions are unique across the spout's tasks, and with one sender a partition is its
+     * receiver's port offset. With {@code T} senders they run from 0 to
+     * {@code T·spoutReceivers − 1}.
+     */
+    public static int partition(int senderIndex, int spoutReceiver, int spoutReceivers) {
+        return senderIndex * spoutReceivers + spoutReceiver;
     }
 
     /** Builds a {@link JofSpoutConfig}; defaults: 1 receiver, raw bytes, KafkaSpout's fields. */

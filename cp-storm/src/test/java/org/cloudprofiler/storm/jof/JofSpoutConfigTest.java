@@ -9,8 +9,10 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
@@ -49,6 +51,27 @@ class JofSpoutConfigTest {
         assertEquals("events", copy.translator().streamFor(record));
         assertEquals(List.of("id", "event"),
                 copy.translator().streams().get(0).fields().toList());
+    }
+
+    @Test
+    void partitionsNumberEverySendersStreamToEveryReceiverOnceAcrossTheSpoutsTasks() {
+        JofSpoutConfig config = JofSpoutConfig.builder("10.0.0.5", 27000)
+                .setReceiversPerTask(2).build();
+        int spoutTasks = 3;
+        int senders = 2;
+        int spoutReceivers = spoutTasks * config.receiversPerTask();
+        List<Integer> partitions = new ArrayList<>();
+        for (int sender = 0; sender < senders; sender++) {
+            for (int task = 0; task < spoutTasks; task++) {
+                for (int r = 0; r < config.receiversPerTask(); r++) {
+                    partitions.add(JofSpoutConfig.partition(sender,
+                            config.spoutReceiver(task, r), spoutReceivers));
+                }
+            }
+        }
+        assertEquals(IntStream.range(0, senders * spoutReceivers).boxed().toList(), partitions);
+        // One sender: the partition is the receiver's port offset.
+        assertEquals(5, JofSpoutConfig.partition(0, config.spoutReceiver(2, 1), spoutReceivers));
     }
 
     @Test
