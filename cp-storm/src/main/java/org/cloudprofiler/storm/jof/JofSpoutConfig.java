@@ -101,7 +101,13 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
         return senderIndex * spoutReceivers + spoutReceiver;
     }
 
-    /** Builds a {@link JofSpoutConfig}; defaults: 1 receiver, raw bytes, KafkaSpout's fields. */
+    /**
+     * Builds a {@link JofSpoutConfig}; defaults: 1 receiver, raw bytes, KafkaSpout's fields, the
+     * JOF's queue and high-water mark, and {@link FullQueuePolicy#WAIT}: as KafkaSpout leaves
+     * records in the topic until Storm asks for them, a full queue holds the generator back
+     * rather than dropping what it sent (under {@code DROP}, 6 of 20 cold worker JVMs lost up
+     * to 56,500 of 100,000 tuples at 50,000 tuples/s; docs/benchmarks.md).
+     */
     public static final class Builder {
         private final String bindHost;
         private final int basePort;
@@ -110,7 +116,7 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
         private JofRecordTranslator translator = new DefaultJofRecordTranslator();
         private String topic = "jof";
         private int queueCapacity = JavaObjectFactory.DEFAULT_QUEUE_CAPACITY;
-        private FullQueuePolicy whenQueueFull = JavaObjectFactory.DEFAULT_FULL_QUEUE_POLICY;
+        private FullQueuePolicy whenQueueFull = FullQueuePolicy.WAIT;
         private int receiveHighWaterMark = JavaObjectFactory.DEFAULT_RECEIVE_HIGH_WATER_MARK;
         private int maxBucketsPerNextTuple = 1;
 

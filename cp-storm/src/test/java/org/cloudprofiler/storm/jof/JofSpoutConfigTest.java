@@ -99,18 +99,19 @@ class JofSpoutConfigTest {
     }
 
     @Test
-    void theQueueSettingsAreTheJofsUnlessToldOtherwiseAndSurviveSubmission() throws Exception {
+    void aFullQueueWaitsLikeKafkaSpoutsTopicUnlessToldOtherwiseAndSettingsSurviveSubmission()
+            throws Exception {
         JofSpoutConfig defaults = JofSpoutConfig.builder("127.0.0.1", 27000).build();
         assertEquals(JavaObjectFactory.DEFAULT_QUEUE_CAPACITY, defaults.queueCapacity());
-        assertEquals(FullQueuePolicy.DROP, defaults.whenQueueFull());
+        assertEquals(FullQueuePolicy.WAIT, defaults.whenQueueFull());
         assertEquals(JavaObjectFactory.DEFAULT_RECEIVE_HIGH_WATER_MARK,
                 defaults.receiveHighWaterMark());
 
         JofSpoutConfig copy = roundTrip(JofSpoutConfig.builder("127.0.0.1", 27000)
-                .setQueueCapacity(32).setWhenQueueFull(FullQueuePolicy.WAIT)
+                .setQueueCapacity(32).setWhenQueueFull(FullQueuePolicy.DROP)
                 .setReceiveHighWaterMark(16).build());
         assertEquals(32, copy.queueCapacity());
-        assertEquals(FullQueuePolicy.WAIT, copy.whenQueueFull());
+        assertEquals(FullQueuePolicy.DROP, copy.whenQueueFull());
         assertEquals(16, copy.receiveHighWaterMark());
     }
 
