@@ -1,6 +1,7 @@
 package org.cloudprofiler.storm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -98,7 +99,7 @@ class HandOffUnderContentionITCase {
                 int tsc = reader.header().columnIndex("tsc");
                 for (long[] row : ChannelLogs.rows(reader)) {
                     Long earlier = tscById.put(row[id], row[tsc]);
-                    assertEquals(null, earlier, () -> channel + " logged id " + row[id] + " twice");
+                    assertNull(earlier, () -> channel + " logged id " + row[id] + " twice");
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
