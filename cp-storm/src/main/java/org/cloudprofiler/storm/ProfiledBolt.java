@@ -15,9 +15,10 @@ import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 
 /**
  * Profiles a user's bolt: per task, each executed tuple is logged on entry ({@code in}, count,
- * CPU, first tuple) and each emit on exit ({@code out}); poison pills are taken off the input
- * before the user's bolt sees them, and forwarded once every upstream task has sent one. Storm
- * calls it on the task's executor thread, except {@code cleanup}.
+ * CPU, first tuple) and each emit at its hand-off, before Storm takes it ({@code out}); poison
+ * pills are taken off the input before the user's bolt sees them, and forwarded once every
+ * upstream task has sent one. Storm calls it on the task's executor thread, except
+ * {@code cleanup}.
  */
 public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichBolt {
     private static final long serialVersionUID = 1L;

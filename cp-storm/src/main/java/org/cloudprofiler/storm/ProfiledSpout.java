@@ -12,7 +12,7 @@ import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 
 /**
  * Profiles a user's spout: per task, its emits are logged as tuples entering the topology
- * ({@code in}, count, CPU, first tuple) and leaving the spout ({@code out}), and when the
+ * ({@code in}, count, CPU, first tuple) and handed to Storm ({@code out}), and when the
  * {@link RunEndSignal} fires (or the topology is deactivated) it sends the poison pill to every
  * downstream task and emits nothing more. Storm calls it on the task's executor thread, except
  * {@code close}. Subclasses choose tuple ids for particular sources ({@code ProfiledKafkaSpout}).

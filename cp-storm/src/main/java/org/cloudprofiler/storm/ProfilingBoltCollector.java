@@ -9,8 +9,9 @@ import org.cloudprofiler.storm.probe.TaskProbe;
 
 /**
  * The collector a profiled bolt's user bolt emits through: each emit on the executor thread logs
- * {@code out} once Storm has taken the tuple. Emits from other threads pass through unlogged and
- * counted; acks and fails pass through.
+ * the tuple's hand-off ({@code out}) just before Storm takes it, so that no downstream task can
+ * log its {@code in} first. Emits from other threads pass through unlogged and counted; acks and
+ * fails pass through.
  */
 final class ProfilingBoltCollector implements IOutputCollector {
 
@@ -29,10 +30,8 @@ final class ProfilingBoltCollector implements IOutputCollector {
         if (!probe.emitIsOnExecutorThread()) {
             return collector.emit(streamId, anchors, tuple);
         }
-        long id = bolt.emittedTupleId(streamId, tuple);
-        List<Integer> tasks = collector.emit(streamId, anchors, tuple);
-        probe.exit(id);
-        return tasks;
+        probe.handOff(bolt.emittedTupleId(streamId, tuple));
+        return collector.emit(streamId, anchors, tuple);
     }
 
     @Override
@@ -42,9 +41,8 @@ final class ProfilingBoltCollector implements IOutputCollector {
             collector.emitDirect(taskId, streamId, anchors, tuple);
             return;
         }
-        long id = bolt.emittedTupleId(streamId, tuple);
+        probe.handOff(bolt.emittedTupleId(streamId, tuple));
         collector.emitDirect(taskId, streamId, anchors, tuple);
-        probe.exit(id);
     }
 
     @Override

@@ -7,8 +7,10 @@ import org.cloudprofiler.storm.probe.TaskProbe;
 
 /**
  * The collector a profiled spout's user spout emits through: each emit on the executor thread
- * logs the tuple's entry into the topology ({@code in}, counter, CPU) before Storm takes it and
- * {@code out} after. Emits from other threads pass through unlogged and counted.
+ * logs the tuple's entry into the topology ({@code in}, counter, CPU) and its hand-off
+ * ({@code out}), both before Storm takes it: once Storm has it, a downstream task may run it
+ * before this thread returns, and an {@code out} logged then would follow that task's {@code in}.
+ * Emits from other threads pass through unlogged and counted.
  */
 final class ProfilingSpoutCollector implements ISpoutOutputCollector {
 
@@ -31,8 +33,8 @@ final class ProfilingSpoutCollector implements ISpoutOutputCollector {
         }
         long id = spout.emittedTupleId(streamId, tuple, messageId);
         probe.enter(id);
+        probe.handOff(id);
         List<Integer> tasks = collector.emit(streamId, tuple, messageId);
-        probe.exit(id);
         emitted++;
         return tasks;
     }
@@ -45,8 +47,8 @@ final class ProfilingSpoutCollector implements ISpoutOutputCollector {
         }
         long id = spout.emittedTupleId(streamId, tuple, messageId);
         probe.enter(id);
+        probe.handOff(id);
         collector.emitDirect(taskId, streamId, tuple, messageId);
-        probe.exit(id);
         emitted++;
     }
 

@@ -51,6 +51,7 @@ public final class BucketDeserializer {
             throw new IllegalArgumentException("payload class " + payloadClass
                     + " is not accepted");
         }
+        int senderIndex = decoder.senderIndex();
         long[] ids = new long[decoder.tupleCount()];
         Object[] values = new Object[ids.length];
         for (int i = 0; decoder.nextTuple(); i++) {
@@ -59,13 +60,13 @@ public final class BucketDeserializer {
             Object value = reader.read(decoder.payloadArray(), decoder.payloadOffset(),
                     decoder.payloadLength());
             try {
-                values[i] = assembler.assemble(id, value);
+                values[i] = assembler.assemble(senderIndex, id, value);
             } catch (Exception e) {
                 // Exception, not RuntimeException: user code may throw checked ones unchecked.
                 throw new TupleAssemblyException(id, e);
             }
         }
-        return new TupleBucket(receiverIndex, decoder.senderIndex(), decoder.sequence(),
+        return new TupleBucket(receiverIndex, senderIndex, decoder.sequence(),
                 payloadClass, ids, values);
     }
 }

@@ -9,17 +9,18 @@ package org.cloudprofiler.generator.jof;
 @FunctionalInterface
 public interface TupleAssembler {
     /** Leaves every deserialized object as it is. */
-    TupleAssembler NONE = (tupleId, value) -> value;
+    TupleAssembler NONE = (senderIndex, tupleId, value) -> value;
 
     /**
      * What the source gets for the tuple {@code tupleId} whose payload deserialized to
      * {@code value}: a new object per call, since the source may still hold earlier ones;
-     * null is handed over as null.
+     * null is handed over as null. {@code senderIndex} is the generator sender thread that sent
+     * it: the tuples one sender sends one receiver come in send order, their ids increasing.
      *
      * @throws RuntimeException if the tuple cannot be assembled (any exception, checked ones
      *     thrown unchecked too); the JOF rejects the whole bucket and counts it, as for a payload
      *     that does not deserialize. An {@link Error} ends the receiver, and its consumer's next
      *     poll reports it.
      */
-    Object assemble(long tupleId, Object value);
+    Object assemble(int senderIndex, long tupleId, Object value);
 }

@@ -422,7 +422,7 @@ class JavaObjectFactoryTest {
         Map<Integer, Set<String>> threadsOfReceiver = new ConcurrentHashMap<>();
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
                 .receivers("127.0.0.1", 0, receivers).raw()
-                .tupleAssemblers(receiver -> (tupleId, value) -> {
+                .tupleAssemblers(receiver -> (senderIndex, tupleId, value) -> {
                     threadsOfReceiver.computeIfAbsent(receiver, r -> ConcurrentHashMap.newKeySet())
                             .add(Thread.currentThread().getName());
                     // Filtered out: the consumer gets null in its place.
@@ -466,7 +466,7 @@ class JavaObjectFactoryTest {
     void aBucketWhoseAssemblerFailsIsRejectedNamingTheFixAndTheReceiverCarriesOn()
             throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1)
-                .raw().tupleAssemblers(receiver -> (tupleId, value) -> {
+                .raw().tupleAssemblers(receiver -> (senderIndex, tupleId, value) -> {
                     if (tupleId == 4) {
                         throw new IllegalStateException("no layout for tuple 4");
                     }

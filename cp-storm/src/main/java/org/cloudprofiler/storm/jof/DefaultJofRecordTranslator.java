@@ -9,8 +9,9 @@ import org.apache.storm.utils.Utils;
 /**
  * KafkaSpout's default layout, so that a topology written for KafkaSpout runs unchanged:
  * {@code topic, partition, offset, key, value} on the default stream, where {@code partition}
- * is the JOF receiver, {@code offset} the tuple id, {@code key} null and {@code value} the
- * deserialized object. Stateless.
+ * is the record's partition (unique across the spout's tasks, one ordered stream),
+ * {@code offset} the tuple id (increasing within the partition), {@code key} null and
+ * {@code value} the deserialized object. Stateless.
  */
 public final class DefaultJofRecordTranslator implements JofRecordTranslator {
     private static final long serialVersionUID = 1L;
@@ -29,7 +30,7 @@ public final class DefaultJofRecordTranslator implements JofRecordTranslator {
     public List<Object> apply(JofRecord record) {
         Values values = new Values();
         values.add(record.topic());
-        values.add(record.receiver());
+        values.add(record.partition());
         values.add(record.tupleId());
         values.add(null);
         values.add(record.value());

@@ -5,9 +5,11 @@ package org.cloudprofiler.storm.jof;
  *
  * @param topic the spout's configured topic name (JOF has no topics; kept for KafkaSpout's
  *     field layout)
- * @param receiver the index of the JOF receiver it came through, within this spout task
- * @param tupleId the generator's unique 64-bit tuple id
+ * @param partition the ordered stream it came in, as a Kafka partition: what one generator
+ *     sender sent one JOF receiver, numbered across all tasks of the spout (see
+ *     {@link JofSpoutConfig#partition})
+ * @param tupleId the generator's unique 64-bit tuple id, increasing within its partition
  * @param value the deserialized object: {@code byte[]} (raw), {@code AdEvent} (YSB) or the
  *     configured class (preloaded Kryo)
  */
-public record JofRecord(String topic, int receiver, long tupleId, Object value) {}
+public record JofRecord(String topic, int partition, long tupleId, Object value) {}

@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * Java Object Factory: each task binds its JOF receivers in {@code open}, emits the
  * deserialized tuples of each bucket (no message ids: no acking), and is exhausted once every
  * receiver has its end of the run. By default it emits KafkaSpout's fields with the tuple id as
- * {@code offset}, which is what the profiler reads. Called on the task's executor thread.
+ * {@code offset}, which is what the profiler reads, increasing within each {@code partition}
+ * ({@link JofSpoutConfig#partition}), and a full queue waits rather than drops. Called on the
+ * task's executor thread.
  */
 public final class JofSpout extends BaseRichSpout implements FiniteSpout {
     private static final long serialVersionUID = 1L;
@@ -57,12 +59,15 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         this.taskName = ChannelNames.component(context.getThisComponentId()) + "/"
                 + context.getThisTaskId();
         this.dropsWritten = false;
-        List<String> endpoints = config.taskEndpoints(context.getThisTaskIndex());
+        int taskIndex = context.getThisTaskIndex();
+        int spoutReceivers = context.getComponentTasks(context.getThisComponentId()).size()
+                * config.receiversPerTask();
         JofRecordTranslator translator = config.translator();
         this.onlyStream = TranslatingAssembler.onlyStream(translator);
-        jof = config.payload().configure(JavaObjectFactory.builder().endpoints(endpoints))
-                .tupleAssemblers(receiver -> new TranslatingAssembler(translator,
-                        config.topic(), receiver))
+        jof = config.payload()
+                .configure(JavaObjectFactory.builder().endpoints(config.taskEndpoints(taskIndex)))
+                .tupleAssemblers(receiver -> new TranslatingAssembler(translator, config.topic(),
+                        config.spoutReceiver(taskIndex, receiver), spoutReceivers))
                 .queueCapacity(config.queueCapacity()).whenQueueFull(config.whenQueueFull())
                 .receiveHighWaterMark(config.receiveHighWaterMark()).start();
         poller = jof.poller();

@@ -14,17 +14,23 @@ import org.cloudprofiler.generator.jof.TupleAssembler;
 final class TranslatingAssembler implements TupleAssembler {
     private final JofRecordTranslator translator;
     private final String topic;
-    private final int receiver;
+    private final int spoutReceiver;
+    private final int spoutReceivers;
     private final boolean oneStream;
 
-    /** @param receiver the receiver's index within its spout task: the {@code partition} */
-    TranslatingAssembler(JofRecordTranslator translator, String topic, int receiver) {
+    /**
+     * @param spoutReceiver the receiver's index among all receivers of the spout
+     * @param spoutReceivers how many receivers all tasks of the spout have
+     */
+    TranslatingAssembler(JofRecordTranslator translator, String topic, int spoutReceiver,
+            int spoutReceivers) {
         // A copy per receiver: a translator written for KafkaSpout's one thread need not be
         // thread-safe, and a task's receivers run side by side.
         this.translator = Utils.javaDeserialize(Utils.javaSerialize(translator),
                 JofRecordTranslator.class);
         this.topic = topic;
-        this.receiver = receiver;
+        this.spoutReceiver = spoutReceiver;
+        this.spoutReceivers = spoutReceivers;
         this.oneStream = onlyStream(translator) != null;
     }
 
@@ -38,8 +44,10 @@ final class TranslatingAssembler implements TupleAssembler {
     }
 
     @Override
-    public Object assemble(long tupleId, Object value) {
-        JofRecord record = new JofRecord(topic, receiver, tupleId, value);
+    public Object assemble(int senderIndex, long tupleId, Object value) {
+        JofRecord record = new JofRecord(topic,
+                JofSpoutConfig.partition(senderIndex, spoutReceiver, spoutReceivers), tupleId,
+                value);
         List<Object> values = translator.apply(record);
         if (values == null || oneStream) {
             return values;

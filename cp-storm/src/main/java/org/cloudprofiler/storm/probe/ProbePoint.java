@@ -4,7 +4,7 @@ package org.cloudprofiler.storm.probe;
 public enum ProbePoint {
     /** A tuple enters the task: a bolt's execute, a spout's emit. */
     IN("in"),
-    /** A tuple leaves the task: each emit, once Storm has taken it. */
+    /** A tuple is handed to the transport: each emit, just before Storm takes it. */
     OUT("out"),
     /** Tuples entering the task, counted per period. */
     COUNT("count"),

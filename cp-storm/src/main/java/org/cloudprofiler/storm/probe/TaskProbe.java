@@ -84,8 +84,12 @@ public final class TaskProbe {
         }
     }
 
-    /** A tuple has left the task: {@code out}. */
-    public void exit(long tupleId) {
+    /**
+     * A tuple is about to be handed to the transport: {@code out}. Call it before the emit, never
+     * after: once the transport has the tuple, a downstream task may log its {@code in} before
+     * the emit returns.
+     */
+    public void handOff(long tupleId) {
         if (tupleId == TupleIdExtractor.NO_ID) {
             counters.missingIds().inc();
         } else {

@@ -9,8 +9,10 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
@@ -52,6 +54,27 @@ class JofSpoutConfigTest {
     }
 
     @Test
+    void partitionsNumberEverySendersStreamToEveryReceiverOnceAcrossTheSpoutsTasks() {
+        JofSpoutConfig config = JofSpoutConfig.builder("10.0.0.5", 27000)
+                .setReceiversPerTask(2).build();
+        int spoutTasks = 3;
+        int senders = 2;
+        int spoutReceivers = spoutTasks * config.receiversPerTask();
+        List<Integer> partitions = new ArrayList<>();
+        for (int sender = 0; sender < senders; sender++) {
+            for (int task = 0; task < spoutTasks; task++) {
+                for (int r = 0; r < config.receiversPerTask(); r++) {
+                    partitions.add(JofSpoutConfig.partition(sender,
+                            config.spoutReceiver(task, r), spoutReceivers));
+                }
+            }
+        }
+        assertEquals(IntStream.range(0, senders * spoutReceivers).boxed().toList(), partitions);
+        // One sender: the partition is the receiver's port offset.
+        assertEquals(5, JofSpoutConfig.partition(0, config.spoutReceiver(2, 1), spoutReceivers));
+    }
+
+    @Test
     void endpointsFollowTaskThenReceiver() {
         JofSpoutConfig config = JofSpoutConfig.builder("10.0.0.5", 27000)
                 .setReceiversPerTask(2).build();
@@ -76,18 +99,19 @@ class JofSpoutConfigTest {
     }
 
     @Test
-    void theQueueSettingsAreTheJofsUnlessToldOtherwiseAndSurviveSubmission() throws Exception {
+    void aFullQueueWaitsLikeKafkaSpoutsTopicUnlessToldOtherwiseAndSettingsSurviveSubmission()
+            throws Exception {
         JofSpoutConfig defaults = JofSpoutConfig.builder("127.0.0.1", 27000).build();
         assertEquals(JavaObjectFactory.DEFAULT_QUEUE_CAPACITY, defaults.queueCapacity());
-        assertEquals(FullQueuePolicy.DROP, defaults.whenQueueFull());
+        assertEquals(FullQueuePolicy.WAIT, defaults.whenQueueFull());
         assertEquals(JavaObjectFactory.DEFAULT_RECEIVE_HIGH_WATER_MARK,
                 defaults.receiveHighWaterMark());
 
         JofSpoutConfig copy = roundTrip(JofSpoutConfig.builder("127.0.0.1", 27000)
-                .setQueueCapacity(32).setWhenQueueFull(FullQueuePolicy.WAIT)
+                .setQueueCapacity(32).setWhenQueueFull(FullQueuePolicy.DROP)
                 .setReceiveHighWaterMark(16).build());
         assertEquals(32, copy.queueCapacity());
-        assertEquals(FullQueuePolicy.WAIT, copy.whenQueueFull());
+        assertEquals(FullQueuePolicy.DROP, copy.whenQueueFull());
         assertEquals(16, copy.receiveHighWaterMark());
     }
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.UnaryOperator;
 import java.util.stream.LongStream;
@@ -37,8 +38,9 @@ import org.junit.jupiter.api.Test;
  * The native generator → JofSpout (two tasks, two receivers each) → a profiled sink on a real
  * LocalCluster: every tuple the generator sent reaches the sink once, under its generator id,
  * and the run ends by itself once the generator's end-of-run markers are through; under {@link
- * FullQueuePolicy#WAIT} a sink slower than the generator loses nothing; a translator of the
- * user's own runs on its receivers' own copies and routes each record to its stream.
+ * FullQueuePolicy#WAIT} a sink slower than the generator loses nothing; each partition is one
+ * ordered stream, unique across the spout's tasks; a translator of the user's own runs on its
+ * receivers' own copies and routes each record to its stream.
  */
 class JofSpoutITCase {
     private static final long TUPLES = 100_000;
@@ -117,6 +119,33 @@ class JofSpoutITCase {
             assertTrue(threads.iterator().next().startsWith("cloudprofiler-jof-receiver-"),
                     threadsOfCopy::toString);
         });
+    }
+
+    @Test
+    void eachPartitionIsOneOrderedStreamUniqueAcrossTheSpoutsTasks() throws Exception {
+        PartitionCheckingBolt.SEEN.clear();
+        JofSpoutConfig config = JofSpoutConfig.builder("127.0.0.1", PortBlocks.free(4))
+                .setReceiversPerTask(2).setQueueCapacity(1024).build();
+        ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
+        builder.setSpout("partitioned-events", new JofSpout(config), 2);
+        builder.setBolt("partition-checker", new PartitionCheckingBolt(), 2)
+                .fieldsGrouping("partitioned-events", new Fields("partition"));
+
+        // Two senders: each receiver takes the buckets of both, interleaved.
+        GeneratorResult result = run("jof-spout-partitions-it", builder, config,
+                generator -> generator.senderThreads(2));
+        assertTrue(result.clean(), result.problems().toString());
+        Map<Integer, PartitionCheckingBolt.Seen> seen = PartitionCheckingBolt.SEEN;
+        // Two senders times four receivers, numbered from 0 across both spout tasks.
+        assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6, 7), seen.keySet(), seen::toString);
+        seen.forEach((partition, partitionSeen) -> {
+            assertEquals(1, partitionSeen.spoutTasks().size(),
+                    () -> "spout tasks emitting partition " + partition + ": " + seen);
+            assertEquals(0, partitionSeen.offsetsNotAboveTheLast(),
+                    () -> "offsets of partition " + partition + " not above the last: " + seen);
+        });
+        assertEquals(TUPLES, seen.values().stream().mapToLong(PartitionCheckingBolt.Seen::tuples)
+                .sum());
     }
 
     /** Runs {@code builder}'s topology while the generator sends {@link #TUPLES} to it. */
@@ -207,6 +236,40 @@ class JofSpoutITCase {
                     Thread.currentThread().interrupt();
                 }
             }
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            // A sink.
+        }
+    }
+
+    /**
+     * Notes, per {@code partition} it gets (a partition comes to one task: fields grouping), the
+     * spout tasks it came from and each {@code offset} not above the last one, in this JVM.
+     */
+    static final class PartitionCheckingBolt extends BaseBasicBolt {
+        private static final long serialVersionUID = 1L;
+        static final Map<Integer, Seen> SEEN = new ConcurrentHashMap<>();
+
+        /** What one partition showed; updated by the one task its partition goes to. */
+        record Seen(Set<Integer> spoutTasks, long tuples, long lastOffset,
+                long offsetsNotAboveTheLast) {}
+
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+            int partition = input.getIntegerByField("partition");
+            long offset = input.getLongByField("offset");
+            SEEN.merge(partition, new Seen(Set.of(input.getSourceTask()), 1, offset, 0),
+                    (last, next) -> new Seen(union(last.spoutTasks(), next.spoutTasks()),
+                            last.tuples() + 1, offset, last.offsetsNotAboveTheLast()
+                            + (offset <= last.lastOffset() ? 1 : 0)));
+        }
+
+        private static Set<Integer> union(Set<Integer> a, Set<Integer> b) {
+            Set<Integer> union = new HashSet<>(a);
+            union.addAll(b);
+            return Set.copyOf(union);
         }
 
         @Override

@@ -27,7 +27,7 @@ class TaskProbeTest {
         Thread executor = new Thread(() -> {
             probe.bindExecutorThread();
             probe.enter(10);
-            probe.exit(10);
+            probe.handOff(10);
             probe.enter(TupleIdExtractor.NO_ID);
             assertTrue(probe.emitIsOnExecutorThread());
             probe.endOfRun();
@@ -59,7 +59,7 @@ class TaskProbeTest {
         for (TaskProbe probe : List.of(disabled, off)) {
             probe.bindExecutorThread();
             probe.enter(1);
-            probe.exit(1);
+            probe.handOff(1);
             probe.endOfRun();
             for (ProbePoint point : ProbePoint.values()) {
                 assertTrue(probe.handler(point).isOff());

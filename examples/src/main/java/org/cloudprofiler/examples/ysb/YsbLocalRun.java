@@ -20,6 +20,7 @@ import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.GeneratorStats;
 import org.cloudprofiler.generator.drops.DropsFile;
+import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
 import org.cloudprofiler.storm.jof.JofPayload;
 import org.cloudprofiler.storm.jof.JofSpout;
@@ -41,8 +42,6 @@ import picocli.CommandLine.Option;
         description = "Generator -> JofSpout -> profiled YSB topology on a LocalCluster.")
 public final class YsbLocalRun implements Callable<Integer> {
     private static final String TOPOLOGY = "ysb";
-    /** Per JOF receiver: at 50 k tuples/s (buckets of 1 ms) about 4 s of slack for the bolts. */
-    private static final int QUEUE_BUCKETS = 4096;
 
     @Option(names = "--rate", description = "Tuples per second (default ${DEFAULT-VALUE}).")
     long tuplesPerSecond = 100_000;
@@ -68,6 +67,14 @@ public final class YsbLocalRun implements Callable<Integer> {
             + " receivers + r (default ${DEFAULT-VALUE}).")
     int basePort = 27_000;
 
+    @Option(names = "--queue-capacity", description = "Buckets each JOF receiver's queue holds"
+            + " (default: JofSpoutConfig's).")
+    Integer queueCapacity;
+
+    @Option(names = "--when-queue-full", description = "What a receiver whose queue is full does"
+            + " with a bucket: ${COMPLETION-CANDIDATES} (default: JofSpoutConfig's).")
+    FullQueuePolicy whenQueueFull;
+
     @Option(names = "--seed", description = "Seed of the YSB events and campaigns"
             + " (default ${DEFAULT-VALUE}).")
     long seed = 1;
@@ -88,9 +95,15 @@ public final class YsbLocalRun implements Callable<Integer> {
     @Override
     @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
     public Integer call() throws Exception {
-        JofSpoutConfig jof = JofSpoutConfig.builder("127.0.0.1", basePort)
-                .setReceiversPerTask(receivers).setPayload(JofPayload.ysb())
-                .setQueueCapacity(QUEUE_BUCKETS).build();
+        JofSpoutConfig.Builder jofBuilder = JofSpoutConfig.builder("127.0.0.1", basePort)
+                .setReceiversPerTask(receivers).setPayload(JofPayload.ysb());
+        if (queueCapacity != null) {
+            jofBuilder.setQueueCapacity(queueCapacity);
+        }
+        if (whenQueueFull != null) {
+            jofBuilder.setWhenQueueFull(whenQueueFull);
+        }
+        JofSpoutConfig jof = jofBuilder.build();
         Config conf = YsbTopology.config(workers);
         if (handlers != null) {
             conf.put("cloudprofiler.handlers", handlers);
@@ -122,6 +135,9 @@ public final class YsbLocalRun implements Callable<Integer> {
             try (Generator generator = Generator.builder().ysbPayload().seed(seed)
                     .endpoints(jof.endpoints(spoutTasks)).tuplesPerSecond(tuplesPerSecond)
                     .duration(Duration.ofSeconds(seconds)).connectTimeout(Duration.ofSeconds(120))
+                    // A full queue waits: the markers queue behind the backlog, which may take
+                    // as long as the pills.
+                    .markerTimeout(endTimeout)
                     .onSecond(YsbLocalRun::printSecond).build()) {
                 generator.start();
                 result = generator.awaitEnd();

@@ -41,7 +41,7 @@ public class TranslatorBenchmark {
     @Benchmark
     public Object varargsValues() {
         JofRecord record = new JofRecord("topic", 0, tupleId, value);
-        return keep(new Values(record.topic(), record.receiver(), record.tupleId(), null,
+        return keep(new Values(record.topic(), record.partition(), record.tupleId(), null,
                 record.value()));
     }
 
