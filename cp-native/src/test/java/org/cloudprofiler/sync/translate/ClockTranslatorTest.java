@@ -80,9 +80,10 @@ class ClockTranslatorTest {
     @Test
     void shortHopBetweenOtherNodesGoesThroughTheirPair() {
         // d^B = f_BC(386_000) − 305_000 = 50; 1.0001 · 50;
-        // bound 1.0001 · δ_BC + 1500 · 50 / 1_000_000 = 1.0001 + 0.075.
-        TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
-                .duration("B", 305_000, "C", 386_000);
+        // bound 1.0001 · δ_BC + 1500 · 50 / 1_000_000 = 1.0001 + 0.075. C cannot host the hop
+        // (its map to R lacks the end phase), which would be tighter (the next test).
+        TranslatedDuration d = ClockTranslator.create(data(false, "R", "C"), "R",
+                TranslationMethod.MINRTT).duration("B", 305_000, "C", 386_000);
         assertDuration(50.005, 1.0751 + B_HOSTS_C, TranslationPath.PAIR_DIRECT, d);
     }
 
@@ -97,9 +98,13 @@ class ClockTranslatorTest {
 
     @Test
     void longHopBetweenOtherNodesGoesThroughTheReference() {
-        // f_C(1_091_000) − f_B(305_000) = 1_002_901.9 − 301_035; bound 650 + 300.1. Through
-        // the pair it would be 1.0001 + 1500 · 705_050 / 1_000_000 = 1058.58.
-        TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
+        // f_C(1_091_000) − f_B(305_000) = 1_002_901.9 − 301_035; bound 650 + 300.1. B <-> C
+        // measured over a slow path (δ = 1000): through the pair hosted by B it would be
+        // 1.0001 · 1000 + 1500 · 705_050 / 1_000_000 = 2058.58, hosted by C some
+        // 0.9999 · 1000 + 600 · 705_050 / 2_000_000 = 1211.4.
+        SyncData slowPair = replacePair(data(false), "B", "C", exchange(10_050, 1000, 91_000),
+                exchange(2_010_050, 1000, 2_091_000));
+        TranslatedDuration d = ClockTranslator.create(slowPair, "R", TranslationMethod.MINRTT)
                 .duration("B", 305_000, "C", 1_091_000);
         assertDuration(701_866.9, 950.1 + (1 + 1.0001) + C_TIMESTAMP + REFERENCE_READING,
                 TranslationPath.BASELINE, d);
@@ -121,7 +126,7 @@ class ClockTranslatorTest {
         // B -> C bounds the map C <- B too: C's 91_000 came at B's 10_050 ± 1, so
         // f_CB(305_000) = 385_950 ± 1 and d^C = 1_091_000 − 385_950 = 705_050: 0.9999 · d^C,
         // bound (0.9999 + 0.0003) · 1 + 600 · 705_050 / 2_000_000, tighter than the baseline's
-        // 950.1. MinRTT uses only exchanges C initiated, and there are none.
+        // 950.1. MinRTT, which has no exchange C initiated, takes B's the same way.
         ClockTranslator hull = translator(TranslationMethod.HULL, false);
         // DESIGN's 212.5152 plus whole ticks: 1.0002 · 2 for the translation onto C, C's tick and
         // rate slack over its 705,050 ticks, and the reference reading.
@@ -234,6 +239,28 @@ class ClockTranslatorTest {
         ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
     }
 
+    @Test
+    void minRttTakesTheOtherDirectionWhereOneLacksItsEndPhase() {
+        // R -> C has no end phase; C -> R, the exact mirror, has both.
+        List<PairMeasurement> start = List.of(pair("R", "C", exchange(2002, 200, 90_000)),
+                mirror("C", "R", 2002, 200, 90_000));
+        List<PairMeasurement> end = List.of(mirror("C", "R", 2_001_802, 400, 2_090_000));
+        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, nodes(), List.of(
+                phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)), List.of());
+
+        ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
+
+        // About the map R -> C would give (its half-widths in C ticks here, R's there, so up
+        // to 0.01% apart): r_C = 0.9999, f_C(1_090_000) = 1_001_902 ± 300.
+        double mirrored = 0.1;
+        assertDuration(99.99, 600.0 * 100 / 2_000_000 + sameNode(0.9999, 100, 2_000_000)
+                        + REFERENCE_READING, TranslationPath.SAME_NODE,
+                translator.duration("C", 1_090_000, "C", 1_090_100), mirrored);
+        assertDuration(0, 300 + C_TIMESTAMP + REFERENCE_READING,
+                TranslationPath.REFERENCE_AND_OTHER,
+                translator.duration("R", 1_001_902, "C", 1_090_000), mirrored);
+    }
+
     private static ClockTranslator translator(TranslationMethod method, boolean withCtoB) {
         return ClockTranslator.create(data(withCtoB), "R", method);
     }
@@ -260,6 +287,19 @@ class ClockTranslatorTest {
                 List.of());
     }
 
+    /** {@code data} with the pair (from, to) measured by {@code start} and {@code end}. */
+    private static SyncData replacePair(SyncData data, String from, String to,
+            SyncExchange start, SyncExchange end) {
+        List<SyncPhase> phases = new ArrayList<>();
+        for (SyncPhase phase : data.phases()) {
+            SyncExchange min = phase.name().equals(SyncPhase.START) ? start : end;
+            phases.add(phase(phase.name(), phase.index(), phase.pairs().stream()
+                    .map(p -> p.from().equals(from) && p.to().equals(to) ? pair(from, to, min) : p)
+                    .toList()));
+        }
+        return new SyncData(data.schemaVersion(), data.nodes(), phases, data.transferModels());
+    }
+
     private static List<SyncNode> nodes() {
         return List.of(new SyncNode("R", "r.example", 2_000_000_000L),
                 new SyncNode("B", "b.example", 1_000_000_000L),
@@ -272,6 +312,16 @@ class ClockTranslatorTest {
 
     private static SyncPhase phase(String name, int index, List<PairMeasurement> pairs) {
         return new SyncPhase(name, index, 0, pairs);
+    }
+
+    /**
+     * The exchange {@code from} initiated that mirrors {@link #exchange}'s of {@code to} with
+     * {@code from}: sent at {@code responderTicks − halfRtt}, answered at {@code midpoint}.
+     */
+    private static PairMeasurement mirror(String from, String to, long midpoint, long halfRtt,
+            long responderTicks) {
+        return pair(from, to, new SyncExchange(responderTicks - halfRtt, midpoint,
+                responderTicks + halfRtt));
     }
 
     private static PairMeasurement pair(String from, String to, SyncExchange min) {
