@@ -72,6 +72,11 @@ public final class ClockTranslator {
                                 ClockMapFactory.create(data, method, target, source));
                     } catch (UnsynchronizedNodesException e) {
                         missingMaps.put(key(target, source), e.getMessage());
+                    } catch (InconsistentSyncException e) {
+                        // Bounds from contradictory data would not hold: the pair is left
+                        // unsynchronized, and the rest of the data still serves.
+                        missingMaps.put(key(target, source), e.getMessage() + ". The pair is"
+                                + " treated as unsynchronized");
                     }
                 }
             }
@@ -82,8 +87,11 @@ public final class ClockTranslator {
      * A translator onto {@code referenceNode}'s clock, with a clock map for every ordered pair of
      * nodes that sync.json measured.
      *
+     * <p>A pair whose measurements admit no linear clock map ({@link InconsistentSyncException})
+     * has no map: the durations that need it throw {@link UnsynchronizedNodesException} with
+     * the reason, as for a pair sync.json did not measure.
+     *
      * @throws IllegalArgumentException if the reference node is not in the data
-     * @throws InconsistentSyncException if some pair's measurements admit no linear clock map
      */
     public static ClockTranslator create(SyncData data, String referenceNode,
             TranslationMethod method) {

@@ -232,11 +232,39 @@ class ClockTranslatorTest {
                 List.of(phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)),
                 List.of());
         InconsistentSyncException e = assertThrows(InconsistentSyncException.class,
-                () -> ClockTranslator.create(data, "R", TranslationMethod.HULL));
+                () -> ClockMapFactory.create(data, TranslationMethod.HULL, "R", "B"));
         assertTrue(e.getMessage().startsWith("R <- B, phases 0 (start) to 1 (end): no linear"
                 + " clock map satisfies every exchange: the exchange"), e.getMessage());
         // MinRTT looks at the min exchanges only and cannot see the contradiction.
-        ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
+        ClockTranslator.create(data, "R", TranslationMethod.MINRTT).duration("B", 0, "B", 1);
+    }
+
+    @Test
+    void inconsistentPairIsLeftUnsynchronizedAndTheRestTranslates() {
+        // R <-> B as in the test above (no line fits), R <-> C as in the fixture.
+        SyncExchange first = new SyncExchange(0, 0, 2);
+        SyncExchange second = new SyncExchange(1000, 1000, 1002);
+        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, nodes(), List.of(
+                phase(SyncPhase.START, 0, List.of(new PairMeasurement("R", "B", 2, 0, first,
+                        List.of(first, second)), pair("R", "C", exchange(2002, 200, 90_000)))),
+                phase(SyncPhase.END, 1, List.of(pair("R", "B", new SyncExchange(3000, 2000,
+                        3002)), pair("R", "C", exchange(2_001_802, 400, 2_090_000))))),
+                List.of());
+
+        ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.HULL);
+
+        UnsynchronizedNodesException e = assertThrows(UnsynchronizedNodesException.class,
+                () -> translator.duration("B", 0, "B", 10));
+        assertTrue(e.getMessage().startsWith("no clock translation from B and B to the"
+                + " reference R is possible with HULL sync data:\n  R <- B, phases 0 (start) to"
+                + " 1 (end): no linear clock map satisfies every exchange"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("The pair is treated as unsynchronized"),
+                e.getMessage());
+        // C's rate 0.9999 and its half-width (200 + 400) / 2_000_000, as MinRTT's.
+        assertDuration(99.99, 600.0 * 100 / 2_000_000 + sameNode(0.9999, 100, 2_000_000)
+                        + REFERENCE_READING,
+                TranslationPath.SAME_NODE, translator.duration("C", 100_000, "C", 100_100),
+                1e-6);
     }
 
     @Test
