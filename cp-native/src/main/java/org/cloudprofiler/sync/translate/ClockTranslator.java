@@ -267,10 +267,11 @@ public final class ClockTranslator {
 
     private UnsynchronizedNodesException unsynchronized(String startNode, String endNode,
             List<String> neededMaps) {
-        StringBuilder message = new StringBuilder("no clock translation from ")
-                .append(startNode).append(" and ").append(endNode).append(" to the reference ")
-                .append(referenceNode).append(" is possible with ").append(method)
-                .append(" sync data:");
+        String durations = startNode.equals(endNode) ? "of durations on " + startNode
+                : "from " + startNode + " and " + endNode;
+        StringBuilder message = new StringBuilder("no clock translation ").append(durations)
+                .append(" to the reference ").append(referenceNode).append(" is possible with ")
+                .append(method).append(" sync data:");
         Set<String> reasons = new LinkedHashSet<>();
         for (String needed : neededMaps) {
             if (missingMaps.containsKey(needed)) {

@@ -164,6 +164,10 @@ class ClockTranslatorTest {
         assertTrue(e.getMessage().startsWith("no clock translation from R and C to the"
                 + " reference R is possible with MINRTT sync data:\n  R <- C: sync.json has no"
                 + " end-phase measurement of R -> C. Fix: "), e.getMessage());
+        UnsynchronizedNodesException onC = assertThrows(UnsynchronizedNodesException.class,
+                () -> translator.duration("C", 0, "C", 100));
+        assertTrue(onC.getMessage().startsWith("no clock translation of durations on C to the"
+                + " reference R is possible with MINRTT sync data:\n  R <- C:"), onC.getMessage());
         UnsynchronizedNodesException timestamp = assertThrows(
                 UnsynchronizedNodesException.class, () -> translator.toReference("C", 1));
         assertTrue(timestamp.getMessage().contains("R <- C: sync.json has no end-phase"),
@@ -255,7 +259,7 @@ class ClockTranslatorTest {
 
         UnsynchronizedNodesException e = assertThrows(UnsynchronizedNodesException.class,
                 () -> translator.duration("B", 0, "B", 10));
-        assertTrue(e.getMessage().startsWith("no clock translation from B and B to the"
+        assertTrue(e.getMessage().startsWith("no clock translation of durations on B to the"
                 + " reference R is possible with HULL sync data:\n  R <- B, phases 0 (start) to"
                 + " 1 (end): no linear clock map satisfies every exchange"), e.getMessage());
         assertTrue(e.getMessage().endsWith("The pair is treated as unsynchronized"),
