@@ -16,6 +16,9 @@ import org.cloudprofiler.sync.SyncNode;
  * the sync data allows, it always takes the one with the smallest bound. Immutable and
  * thread-safe.
  *
+ * <p>A node that sync.json did not relate to R directly is related through other nodes (R ← B ←
+ * C, see {@link ComposedClockMap}) where their measurements allow.
+ *
  * <p>Where sync.json lacks a measurement that every path needs, the translator throws an
  * {@link UnsynchronizedNodesException} naming the node pairs and what is missing: it never
  * returns a number without its bound.
@@ -78,6 +81,41 @@ public final class ClockTranslator {
                         missingMaps.put(key(target, source), e.getMessage() + ". The pair is"
                                 + " treated as unsynchronized");
                     }
+                }
+            }
+        }
+        chainMissingReferenceMaps(nodes.keySet().stream().sorted().toList());
+    }
+
+    /**
+     * Gives every node that sync.json did not relate to R directly a map through other nodes, R
+     * ← Y ← X, where Y's map to R exists (itself possibly a chain) and Y was measured with X:
+     * then X's durations keep a bounded number. Of several such Y, the one whose chain knows
+     * the rate most tightly.
+     */
+    private void chainMissingReferenceMaps(List<String> sortedNodes) {
+        boolean chained = true;
+        while (chained) {
+            chained = false;
+            for (String node : sortedNodes) {
+                if (node.equals(referenceNode) || maps.containsKey(key(referenceNode, node))) {
+                    continue;
+                }
+                ClockMap best = null;
+                for (String via : sortedNodes) {
+                    ClockMap toReference = maps.get(key(referenceNode, via));
+                    ClockMap toVia = maps.get(key(via, node));
+                    if (via.equals(referenceNode) || toReference == null || toVia == null) {
+                        continue;
+                    }
+                    ClockMap chain = new ComposedClockMap(toReference, toVia);
+                    if (best == null || chain.rateHalfWidth(0) < best.rateHalfWidth(0)) {
+                        best = chain;
+                    }
+                }
+                if (best != null) {
+                    maps.put(key(referenceNode, node), best);
+                    chained = true;
                 }
             }
         }

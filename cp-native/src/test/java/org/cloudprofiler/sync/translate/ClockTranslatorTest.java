@@ -153,12 +153,12 @@ class ClockTranslatorTest {
     }
 
     @Test
-    void missingPairMakesOnlyItsPathsUnavailable() {
-        SyncData data = data(false, "R", "C");
+    void missingPairsMakeOnlyTheirPathsUnavailable() {
+        // Nobody measured C in the end phase: every path to C needs a map C lacks.
+        SyncData data = data(false, "R", "C", "B", "C");
         ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
-        // B to C still works through the pair B -> C, which needs only R <- B.
-        assertDuration(50.005, 1.0751 + B_HOSTS_C, TranslationPath.PAIR_DIRECT,
-                translator.duration("B", 305_000, "C", 386_000));
+        assertDuration(200_020, 300 + sameNode(1.0001, 200_000, 1_000_000) + REFERENCE_READING,
+                TranslationPath.SAME_NODE, translator.duration("B", 105_000, "B", 305_000));
         UnsynchronizedNodesException e = assertThrows(UnsynchronizedNodesException.class,
                 () -> translator.duration("R", 0, "C", 100));
         assertTrue(e.getMessage().startsWith("no clock translation from R and C to the"
@@ -168,6 +168,8 @@ class ClockTranslatorTest {
                 () -> translator.duration("C", 0, "C", 100));
         assertTrue(onC.getMessage().startsWith("no clock translation of durations on C to the"
                 + " reference R is possible with MINRTT sync data:\n  R <- C:"), onC.getMessage());
+        assertThrows(UnsynchronizedNodesException.class,
+                () -> translator.duration("B", 305_000, "C", 386_000));
         UnsynchronizedNodesException timestamp = assertThrows(
                 UnsynchronizedNodesException.class, () -> translator.toReference("C", 1));
         assertTrue(timestamp.getMessage().contains("R <- C: sync.json has no end-phase"),
@@ -175,8 +177,31 @@ class ClockTranslatorTest {
     }
 
     @Test
+    void aNodeWithoutItsOwnPairToTheReferenceGoesThroughAnother() {
+        // R -> C lacks its end phase, C -> R was never measured: C reaches R through B.
+        ClockTranslator translator = ClockTranslator.create(data(false, "R", "C"), "R",
+                TranslationMethod.MINRTT);
+        // C's 100_000 ticks are as many of B's (B <- C: rate 1, half-width 2 / 2_000_000),
+        // then 1.0001 times as many of R's (R <- B: half-width 1500 / 1_000_000). B's rate
+        // could be up to 1.0016: the inner bound and whole ticks scale by that.
+        double upper = 1.0001 + 1500.0 / 1_000_000;
+        double scaled = 1500.0 / 1_000_000 * 100_000 + upper * 2.0 / 2_000_000 * 100_000;
+        double wholeTicks = upper + 100_000 * (upper * 2 / 2_000_000 + 2.0001 / 1_000_000);
+        assertDuration(100_010, scaled + wholeTicks + REFERENCE_READING,
+                TranslationPath.SAME_NODE, translator.duration("C", 1_000_000, "C", 1_100_000),
+                1e-6);
+        // C's 1_091_000 is B's 1_010_050 ± 1 (σ = 0.5 of B <- C), then R's
+        // 1005 + 1.0001 · 1_005_050 = 1_006_155.505 ± (0.00505 · 500 + 1.00505 · 1000) at
+        // σ = 1.00505 of R <- B; whole ticks: R <- B's exchanges weighted 1.0101 there, B <- C's
+        // (1) and C's reading (1) scaled by B's upper rate.
+        double bound = 1007.575 + upper * 1 + (1.0101 + upper * (1 + 1)) + REFERENCE_READING;
+        assertDuration(1_006_155.505 - 1_000_000, bound, TranslationPath.REFERENCE_AND_OTHER,
+                translator.duration("R", 1_000_000, "C", 1_091_000), 1e-6);
+    }
+
+    @Test
     void hullNeedsMeasurementsInEitherDirection() {
-        SyncData data = data(false, "R", "C");
+        SyncData data = data(false, "R", "C", "B", "C");
         UnsynchronizedNodesException e = assertThrows(UnsynchronizedNodesException.class,
                 () -> ClockTranslator.create(data, "R", TranslationMethod.HULL)
                         .duration("R", 0, "C", 100));
@@ -297,7 +322,7 @@ class ClockTranslatorTest {
         return ClockTranslator.create(data(withCtoB), "R", method);
     }
 
-    /** The fixture; without the pair {@code dropFromEnd} (from, to) in the end phase. */
+    /** The fixture; without the pairs {@code dropFromEnd} (from, to, ...) in the end phase. */
     private static SyncData data(boolean withCtoB, String... dropFromEnd) {
         List<PairMeasurement> start = new ArrayList<>(List.of(
                 pair("R", "B", exchange(1005, 500, 5000)),
@@ -311,8 +336,10 @@ class ClockTranslatorTest {
             start.add(pair("C", "B", exchange(90_950, 1, 10_000)));
             end.add(pair("C", "B", exchange(2_090_950, 1, 2_010_000)));
         }
-        if (dropFromEnd.length == 2) {
-            end.removeIf(p -> p.from().equals(dropFromEnd[0]) && p.to().equals(dropFromEnd[1]));
+        for (int i = 0; i + 1 < dropFromEnd.length; i += 2) {
+            String from = dropFromEnd[i];
+            String to = dropFromEnd[i + 1];
+            end.removeIf(p -> p.from().equals(from) && p.to().equals(to));
         }
         return new SyncData(SyncData.SCHEMA_VERSION, nodes(),
                 List.of(phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)),
