@@ -32,6 +32,8 @@ class TranslationPropertiesTest {
     private static final long MIN_RUN = 2_000_000_000L;
     private static final long MAX_RUN = 180_000_000_000_000L;
     private static final MathContext PRECISION = new MathContext(40);
+    /** The reference and two other nodes. */
+    private static final String[] NODES = {"R", "B", "C"};
     /** Floating-point slack of a translation, in ticks: far below the 1-tick contract. */
     private static final double ROUNDING = 1e-3;
 
@@ -124,15 +126,13 @@ class TranslationPropertiesTest {
             @ForAll @IntRange(min = 0, max = 2) int startNode,
             @ForAll @IntRange(min = 0, max = 2) int endNode, @ForAll("where") double startAt,
             @ForAll("where") double endAt, @ForAll long seed) {
-        String[] nodes = {"R", "B", "C"};
-        SimulatedClocks clocks = new SimulatedClocks().add("R", base, skewR)
-                .add("B", base + offsetB, skewB).add("C", base + offsetC, skewC);
+        SimulatedClocks clocks = threeNodes(base, offsetB, offsetC, skewR, skewB, skewC);
         SyncData data = clocks.syncData(5_000_000_000L, phaseTimes(runTicks, 2), count,
                 maxDelay, new Random(seed));
         ClockTranslator translator = ClockTranslator.create(data, "R", method);
-        assertHoldsTheTruth(translator, clocks, method, maxDelay, runTicks, nodes[startNode],
-                clocks.ticksAt(nodes[startNode], (long) (startAt * runTicks)), nodes[endNode],
-                clocks.ticksAt(nodes[endNode], (long) (endAt * runTicks)));
+        assertHoldsTheTruth(translator, clocks, method, maxDelay, runTicks, NODES[startNode],
+                clocks.ticksAt(NODES[startNode], (long) (startAt * runTicks)), NODES[endNode],
+                clocks.ticksAt(NODES[endNode], (long) (endAt * runTicks)));
     }
 
     /**
@@ -151,9 +151,7 @@ class TranslationPropertiesTest {
             @ForAll("delay") long maxDelay, @ForAll @IntRange(min = 1, max = 5) int count,
             @ForAll @IntRange(min = 0, max = 5) int droppedPair, @ForAll boolean bothDirections,
             @ForAll("where") double at, @ForAll long seed) {
-        String[] nodes = {"R", "B", "C"};
-        SimulatedClocks clocks = new SimulatedClocks().add("R", base, skewR)
-                .add("B", base + offsetB, skewB).add("C", base + offsetC, skewC);
+        SimulatedClocks clocks = threeNodes(base, offsetB, offsetC, skewR, skewB, skewC);
         SyncData all = clocks.syncData(5_000_000_000L, phaseTimes(runTicks, 2), count,
                 maxDelay, new Random(seed));
         SyncPhase end = all.phases().get(1);
@@ -167,14 +165,21 @@ class TranslationPropertiesTest {
                 all.phases().get(0), new SyncPhase(end.name(), end.index(),
                         end.startedRealtimeNs(), kept)), all.transferModels());
         ClockTranslator translator = ClockTranslator.create(data, "R", method);
-        for (String start : nodes) {
-            for (String finish : nodes) {
+        for (String start : NODES) {
+            for (String finish : NODES) {
                 long startTicks = clocks.ticksAt(start, (long) (at * runTicks));
                 long endTicks = clocks.ticksAt(finish, (long) (at * runTicks) + 1_000_000);
                 assertHoldsTheTruth(translator, clocks, method, maxDelay, runTicks, start,
                         startTicks, finish, endTicks);
             }
         }
+    }
+
+    /** R at {@code base}, B and C offset from it; each skewed by its ppm. */
+    private static SimulatedClocks threeNodes(long base, long offsetB, long offsetC,
+            double skewR, double skewB, double skewC) {
+        return new SimulatedClocks().add("R", base, skewR).add("B", base + offsetB, skewB)
+                .add("C", base + offsetC, skewC);
     }
 
     private static void assertHoldsTheTruth(ClockTranslator translator, SimulatedClocks clocks,
