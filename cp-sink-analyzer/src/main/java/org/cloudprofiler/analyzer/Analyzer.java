@@ -69,7 +69,7 @@ public final class Analyzer {
                 options.referenceNode(), options.method(), logSet.clocks());
         DurationTranslator translator = clocks.create();
         HopPlan plan = HopPlan.of(logSet.channels(), logSet.topology());
-        List<String> notes = notes(logSet, translator);
+        List<String> notes = notes(logSet, plan, translator);
         RunAccumulator run = new RunAccumulator(plan.hops().size());
         SummaryBuilder builder = new SummaryBuilder(logSet, plan, translator, run);
         String method = options.method().name().toLowerCase(java.util.Locale.ROOT);
@@ -158,8 +158,9 @@ public final class Analyzer {
         return text.toString();
     }
 
-    private List<String> notes(LogSet logSet, DurationTranslator translator) {
-        List<String> notes = new ArrayList<>();
+    private List<String> notes(LogSet logSet, HopPlan plan, DurationTranslator translator) {
+        List<String> notes = new ArrayList<>(DamagedHeaderNotes.of(logSet, plan,
+                options.sync() != null));
         if (options.sync() == null && logSet.clocks().size() > 1) {
             notes.add("the logs come from " + logSet.clocks().size() + " nodes "
                     + logSet.clocks().keySet() + " but no --sync was given: durations between"

@@ -13,8 +13,8 @@ import org.cloudprofiler.sync.SyncPhase;
  * mid phases measured the pair too.
  *
  * <p>{@link TranslationMethod#MINRTT} uses the min exchange of each phase in which the target
- * initiated; {@link TranslationMethod#HULL} every exchange of both directions (the
- * {@code all} lists where kept, else the min exchanges).
+ * initiated (or, where that direction lacks a phase, the source); {@link TranslationMethod#HULL}
+ * every exchange of both directions (the {@code all} lists where kept, else the min exchanges).
  */
 public final class ClockMapFactory {
 
@@ -23,23 +23,60 @@ public final class ClockMapFactory {
     /**
      * The map from {@code sourceNode}'s ticks to {@code targetNode}'s.
      *
+     * <p>With {@link TranslationMethod#MINRTT}, a pair whose target-initiated exchanges lack the
+     * start or the end phase while the source-initiated ones have both is mapped from those: the
+     * mirror of DESIGN's map, bounded exactly over the maps both min exchanges allow (a
+     * {@link HullClockMap} of the two), since a missing direction must not cost durations a
+     * bounded path.
+     *
      * @throws UnsynchronizedNodesException if the start or the end phase did not measure the pair
      * @throws InconsistentSyncException if the measurements contradict a linear clock map
      */
     public static ClockMap create(SyncData data, TranslationMethod method, String targetNode,
             String sourceNode) {
+        if (method == TranslationMethod.HULL) {
+            return create(data, Exchanges.ALL, targetNode, sourceNode);
+        }
+        try {
+            return create(data, Exchanges.TARGET_MIN, targetNode, sourceNode);
+        } catch (UnsynchronizedNodesException forwardMissing) {
+            try {
+                return create(data, Exchanges.SOURCE_MIN, targetNode, sourceNode);
+            } catch (UnsynchronizedNodesException reverseMissing) {
+                throw forwardMissing;
+            }
+        }
+    }
+
+    /** Which exchanges of a phase a map rests on. */
+    private enum Exchanges {
+        /** MINRTT: the min exchange the target initiated. */
+        TARGET_MIN,
+        /** MINRTT's mirror: the min exchange the source initiated. */
+        SOURCE_MIN,
+        /** HULL: every exchange of both directions. */
+        ALL
+    }
+
+    private static ClockMap create(SyncData data, Exchanges used, String targetNode,
+            String sourceNode) {
         String pair = targetNode + " <- " + sourceNode;
         List<PhaseExchanges> measured = new ArrayList<>();
         for (SyncPhase phase : data.phases()) {
             PhaseExchanges exchanges = PhaseExchanges.of(phase, targetNode, sourceNode);
-            if (method == TranslationMethod.MINRTT ? exchanges.forwardMin() != null
-                    : exchanges.hasAny()) {
+            if (switch (used) {
+                case TARGET_MIN -> exchanges.forwardMin() != null;
+                case SOURCE_MIN -> exchanges.reverseMin() != null;
+                case ALL -> exchanges.hasAny();
+            }) {
                 measured.add(exchanges);
             }
         }
-        String measurements = method == TranslationMethod.MINRTT
-                ? "measurement of " + targetNode + " -> " + sourceNode
-                : "measurement between " + targetNode + " and " + sourceNode;
+        String measurements = switch (used) {
+            case TARGET_MIN -> "measurement of " + targetNode + " -> " + sourceNode;
+            case SOURCE_MIN -> "measurement of " + sourceNode + " -> " + targetNode;
+            case ALL -> "measurement between " + targetNode + " and " + sourceNode;
+        };
         requirePhase(measured.isEmpty() ? null : measured.get(0), SyncPhase.START, pair,
                 measurements);
         requirePhase(measured.get(measured.size() - 1), SyncPhase.END, pair, measurements);
@@ -49,10 +86,13 @@ public final class ClockMapFactory {
             PhaseExchanges from = measured.get(i);
             PhaseExchanges to = measured.get(i + 1);
             try {
-                segments.add(method == TranslationMethod.MINRTT
-                        ? new MinRttClockMap(from.forwardMin(), to.forwardMin())
-                        : new HullClockMap(concat(from.forward(), to.forward()),
-                                concat(from.reverse(), to.reverse())));
+                segments.add(switch (used) {
+                    case TARGET_MIN -> new MinRttClockMap(from.forwardMin(), to.forwardMin());
+                    case SOURCE_MIN -> new HullClockMap(List.of(),
+                            List.of(from.reverseMin(), to.reverseMin()));
+                    case ALL -> new HullClockMap(concat(from.forward(), to.forward()),
+                            concat(from.reverse(), to.reverse()));
+                });
             } catch (InconsistentSyncException e) {
                 throw new InconsistentSyncException(pair + ", phases " + from.phase().index()
                         + " (" + from.phase().name() + ") to " + to.phase().index() + " ("

@@ -16,6 +16,9 @@ import org.cloudprofiler.sync.SyncNode;
  * the sync data allows, it always takes the one with the smallest bound. Immutable and
  * thread-safe.
  *
+ * <p>A node that sync.json did not relate to R directly is related through other nodes (R ← B ←
+ * C, see {@link ComposedClockMap}) where their measurements allow.
+ *
  * <p>Where sync.json lacks a measurement that every path needs, the translator throws an
  * {@link UnsynchronizedNodesException} naming the node pairs and what is missing: it never
  * returns a number without its bound.
@@ -72,7 +75,47 @@ public final class ClockTranslator {
                                 ClockMapFactory.create(data, method, target, source));
                     } catch (UnsynchronizedNodesException e) {
                         missingMaps.put(key(target, source), e.getMessage());
+                    } catch (InconsistentSyncException e) {
+                        // Bounds from contradictory data would not hold: the pair is left
+                        // unsynchronized, and the rest of the data still serves.
+                        missingMaps.put(key(target, source), e.getMessage() + ". The pair is"
+                                + " treated as unsynchronized");
                     }
+                }
+            }
+        }
+        chainMissingReferenceMaps(nodes.keySet().stream().sorted().toList());
+    }
+
+    /**
+     * Gives every node that sync.json did not relate to R directly a map through other nodes, R
+     * ← Y ← X, where Y's map to R exists (itself possibly a chain) and Y was measured with X:
+     * then X's durations keep a bounded number. Of several such Y, the one whose chain knows
+     * the rate most tightly.
+     */
+    private void chainMissingReferenceMaps(List<String> sortedNodes) {
+        boolean chained = true;
+        while (chained) {
+            chained = false;
+            for (String node : sortedNodes) {
+                if (node.equals(referenceNode) || maps.containsKey(key(referenceNode, node))) {
+                    continue;
+                }
+                ClockMap best = null;
+                for (String via : sortedNodes) {
+                    ClockMap toReference = maps.get(key(referenceNode, via));
+                    ClockMap toVia = maps.get(key(via, node));
+                    if (via.equals(referenceNode) || toReference == null || toVia == null) {
+                        continue;
+                    }
+                    ClockMap chain = new ComposedClockMap(toReference, toVia);
+                    if (best == null || chain.rateHalfWidth(0) < best.rateHalfWidth(0)) {
+                        best = chain;
+                    }
+                }
+                if (best != null) {
+                    maps.put(key(referenceNode, node), best);
+                    chained = true;
                 }
             }
         }
@@ -82,8 +125,11 @@ public final class ClockTranslator {
      * A translator onto {@code referenceNode}'s clock, with a clock map for every ordered pair of
      * nodes that sync.json measured.
      *
+     * <p>A pair whose measurements admit no linear clock map ({@link InconsistentSyncException})
+     * has no map: the durations that need it throw {@link UnsynchronizedNodesException} with
+     * the reason, as for a pair sync.json did not measure.
+     *
      * @throws IllegalArgumentException if the reference node is not in the data
-     * @throws InconsistentSyncException if some pair's measurements admit no linear clock map
      */
     public static ClockTranslator create(SyncData data, String referenceNode,
             TranslationMethod method) {
@@ -259,10 +305,11 @@ public final class ClockTranslator {
 
     private UnsynchronizedNodesException unsynchronized(String startNode, String endNode,
             List<String> neededMaps) {
-        StringBuilder message = new StringBuilder("no clock translation from ")
-                .append(startNode).append(" and ").append(endNode).append(" to the reference ")
-                .append(referenceNode).append(" is possible with ").append(method)
-                .append(" sync data:");
+        String durations = startNode.equals(endNode) ? "of durations on " + startNode
+                : "from " + startNode + " and " + endNode;
+        StringBuilder message = new StringBuilder("no clock translation ").append(durations)
+                .append(" to the reference ").append(referenceNode).append(" is possible with ")
+                .append(method).append(" sync data:");
         Set<String> reasons = new LinkedHashSet<>();
         for (String needed : neededMaps) {
             if (missingMaps.containsKey(needed)) {

@@ -80,9 +80,10 @@ class ClockTranslatorTest {
     @Test
     void shortHopBetweenOtherNodesGoesThroughTheirPair() {
         // d^B = f_BC(386_000) − 305_000 = 50; 1.0001 · 50;
-        // bound 1.0001 · δ_BC + 1500 · 50 / 1_000_000 = 1.0001 + 0.075.
-        TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
-                .duration("B", 305_000, "C", 386_000);
+        // bound 1.0001 · δ_BC + 1500 · 50 / 1_000_000 = 1.0001 + 0.075. C cannot host the hop
+        // (its map to R lacks the end phase), which would be tighter (the next test).
+        TranslatedDuration d = ClockTranslator.create(data(false, "R", "C"), "R",
+                TranslationMethod.MINRTT).duration("B", 305_000, "C", 386_000);
         assertDuration(50.005, 1.0751 + B_HOSTS_C, TranslationPath.PAIR_DIRECT, d);
     }
 
@@ -97,9 +98,13 @@ class ClockTranslatorTest {
 
     @Test
     void longHopBetweenOtherNodesGoesThroughTheReference() {
-        // f_C(1_091_000) − f_B(305_000) = 1_002_901.9 − 301_035; bound 650 + 300.1. Through
-        // the pair it would be 1.0001 + 1500 · 705_050 / 1_000_000 = 1058.58.
-        TranslatedDuration d = translator(TranslationMethod.MINRTT, false)
+        // f_C(1_091_000) − f_B(305_000) = 1_002_901.9 − 301_035; bound 650 + 300.1. B <-> C
+        // measured over a slow path (δ = 1000): through the pair hosted by B it would be
+        // 1.0001 · 1000 + 1500 · 705_050 / 1_000_000 = 2058.58, hosted by C some
+        // 0.9999 · 1000 + 600 · 705_050 / 2_000_000 = 1211.4.
+        SyncData slowPair = replacePair(data(false), "B", "C", exchange(10_050, 1000, 91_000),
+                exchange(2_010_050, 1000, 2_091_000));
+        TranslatedDuration d = ClockTranslator.create(slowPair, "R", TranslationMethod.MINRTT)
                 .duration("B", 305_000, "C", 1_091_000);
         assertDuration(701_866.9, 950.1 + (1 + 1.0001) + C_TIMESTAMP + REFERENCE_READING,
                 TranslationPath.BASELINE, d);
@@ -121,7 +126,7 @@ class ClockTranslatorTest {
         // B -> C bounds the map C <- B too: C's 91_000 came at B's 10_050 ± 1, so
         // f_CB(305_000) = 385_950 ± 1 and d^C = 1_091_000 − 385_950 = 705_050: 0.9999 · d^C,
         // bound (0.9999 + 0.0003) · 1 + 600 · 705_050 / 2_000_000, tighter than the baseline's
-        // 950.1. MinRTT uses only exchanges C initiated, and there are none.
+        // 950.1. MinRTT, which has no exchange C initiated, takes B's the same way.
         ClockTranslator hull = translator(TranslationMethod.HULL, false);
         // DESIGN's 212.5152 plus whole ticks: 1.0002 · 2 for the translation onto C, C's tick and
         // rate slack over its 705,050 ticks, and the reference reading.
@@ -148,17 +153,23 @@ class ClockTranslatorTest {
     }
 
     @Test
-    void missingPairMakesOnlyItsPathsUnavailable() {
-        SyncData data = data(false, "R", "C");
+    void missingPairsMakeOnlyTheirPathsUnavailable() {
+        // Nobody measured C in the end phase: every path to C needs a map C lacks.
+        SyncData data = data(false, "R", "C", "B", "C");
         ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
-        // B to C still works through the pair B -> C, which needs only R <- B.
-        assertDuration(50.005, 1.0751 + B_HOSTS_C, TranslationPath.PAIR_DIRECT,
-                translator.duration("B", 305_000, "C", 386_000));
+        assertDuration(200_020, 300 + sameNode(1.0001, 200_000, 1_000_000) + REFERENCE_READING,
+                TranslationPath.SAME_NODE, translator.duration("B", 105_000, "B", 305_000));
         UnsynchronizedNodesException e = assertThrows(UnsynchronizedNodesException.class,
                 () -> translator.duration("R", 0, "C", 100));
         assertTrue(e.getMessage().startsWith("no clock translation from R and C to the"
                 + " reference R is possible with MINRTT sync data:\n  R <- C: sync.json has no"
                 + " end-phase measurement of R -> C. Fix: "), e.getMessage());
+        UnsynchronizedNodesException onC = assertThrows(UnsynchronizedNodesException.class,
+                () -> translator.duration("C", 0, "C", 100));
+        assertTrue(onC.getMessage().startsWith("no clock translation of durations on C to the"
+                + " reference R is possible with MINRTT sync data:\n  R <- C:"), onC.getMessage());
+        assertThrows(UnsynchronizedNodesException.class,
+                () -> translator.duration("B", 305_000, "C", 386_000));
         UnsynchronizedNodesException timestamp = assertThrows(
                 UnsynchronizedNodesException.class, () -> translator.toReference("C", 1));
         assertTrue(timestamp.getMessage().contains("R <- C: sync.json has no end-phase"),
@@ -166,8 +177,31 @@ class ClockTranslatorTest {
     }
 
     @Test
+    void aNodeWithoutItsOwnPairToTheReferenceGoesThroughAnother() {
+        // R -> C lacks its end phase, C -> R was never measured: C reaches R through B.
+        ClockTranslator translator = ClockTranslator.create(data(false, "R", "C"), "R",
+                TranslationMethod.MINRTT);
+        // C's 100_000 ticks are as many of B's (B <- C: rate 1, half-width 2 / 2_000_000),
+        // then 1.0001 times as many of R's (R <- B: half-width 1500 / 1_000_000). B's rate
+        // could be up to 1.0016: the inner bound and whole ticks scale by that.
+        double upper = 1.0001 + 1500.0 / 1_000_000;
+        double scaled = 1500.0 / 1_000_000 * 100_000 + upper * 2.0 / 2_000_000 * 100_000;
+        double wholeTicks = upper + 100_000 * (upper * 2 / 2_000_000 + 2.0001 / 1_000_000);
+        assertDuration(100_010, scaled + wholeTicks + REFERENCE_READING,
+                TranslationPath.SAME_NODE, translator.duration("C", 1_000_000, "C", 1_100_000),
+                1e-6);
+        // C's 1_091_000 is B's 1_010_050 ± 1 (σ = 0.5 of B <- C), then R's
+        // 1005 + 1.0001 · 1_005_050 = 1_006_155.505 ± (0.00505 · 500 + 1.00505 · 1000) at
+        // σ = 1.00505 of R <- B; whole ticks: R <- B's exchanges weighted 1.0101 there, B <- C's
+        // (1) and C's reading (1) scaled by B's upper rate.
+        double bound = 1007.575 + upper * 1 + (1.0101 + upper * (1 + 1)) + REFERENCE_READING;
+        assertDuration(1_006_155.505 - 1_000_000, bound, TranslationPath.REFERENCE_AND_OTHER,
+                translator.duration("R", 1_000_000, "C", 1_091_000), 1e-6);
+    }
+
+    @Test
     void hullNeedsMeasurementsInEitherDirection() {
-        SyncData data = data(false, "R", "C");
+        SyncData data = data(false, "R", "C", "B", "C");
         UnsynchronizedNodesException e = assertThrows(UnsynchronizedNodesException.class,
                 () -> ClockTranslator.create(data, "R", TranslationMethod.HULL)
                         .duration("R", 0, "C", 100));
@@ -227,18 +261,68 @@ class ClockTranslatorTest {
                 List.of(phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)),
                 List.of());
         InconsistentSyncException e = assertThrows(InconsistentSyncException.class,
-                () -> ClockTranslator.create(data, "R", TranslationMethod.HULL));
+                () -> ClockMapFactory.create(data, TranslationMethod.HULL, "R", "B"));
         assertTrue(e.getMessage().startsWith("R <- B, phases 0 (start) to 1 (end): no linear"
                 + " clock map satisfies every exchange: the exchange"), e.getMessage());
         // MinRTT looks at the min exchanges only and cannot see the contradiction.
-        ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
+        ClockTranslator.create(data, "R", TranslationMethod.MINRTT).duration("B", 0, "B", 1);
+    }
+
+    @Test
+    void inconsistentPairIsLeftUnsynchronizedAndTheRestTranslates() {
+        // R <-> B as in the test above (no line fits), R <-> C as in the fixture.
+        SyncExchange first = new SyncExchange(0, 0, 2);
+        SyncExchange second = new SyncExchange(1000, 1000, 1002);
+        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, nodes(), List.of(
+                phase(SyncPhase.START, 0, List.of(new PairMeasurement("R", "B", 2, 0, first,
+                        List.of(first, second)), pair("R", "C", exchange(2002, 200, 90_000)))),
+                phase(SyncPhase.END, 1, List.of(pair("R", "B", new SyncExchange(3000, 2000,
+                        3002)), pair("R", "C", exchange(2_001_802, 400, 2_090_000))))),
+                List.of());
+
+        ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.HULL);
+
+        UnsynchronizedNodesException e = assertThrows(UnsynchronizedNodesException.class,
+                () -> translator.duration("B", 0, "B", 10));
+        assertTrue(e.getMessage().startsWith("no clock translation of durations on B to the"
+                + " reference R is possible with HULL sync data:\n  R <- B, phases 0 (start) to"
+                + " 1 (end): no linear clock map satisfies every exchange"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("The pair is treated as unsynchronized"),
+                e.getMessage());
+        // C's rate 0.9999 and its half-width (200 + 400) / 2_000_000, as MinRTT's.
+        assertDuration(99.99, 600.0 * 100 / 2_000_000 + sameNode(0.9999, 100, 2_000_000)
+                        + REFERENCE_READING,
+                TranslationPath.SAME_NODE, translator.duration("C", 100_000, "C", 100_100),
+                1e-6);
+    }
+
+    @Test
+    void minRttTakesTheOtherDirectionWhereOneLacksItsEndPhase() {
+        // R -> C has no end phase; C -> R, the exact mirror, has both.
+        List<PairMeasurement> start = List.of(pair("R", "C", exchange(2002, 200, 90_000)),
+                mirror("C", "R", 2002, 200, 90_000));
+        List<PairMeasurement> end = List.of(mirror("C", "R", 2_001_802, 400, 2_090_000));
+        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, nodes(), List.of(
+                phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)), List.of());
+
+        ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
+
+        // About the map R -> C would give (its half-widths in C ticks here, R's there, so up
+        // to 0.01% apart): r_C = 0.9999, f_C(1_090_000) = 1_001_902 ± 300.
+        double mirrored = 0.1;
+        assertDuration(99.99, 600.0 * 100 / 2_000_000 + sameNode(0.9999, 100, 2_000_000)
+                        + REFERENCE_READING, TranslationPath.SAME_NODE,
+                translator.duration("C", 1_090_000, "C", 1_090_100), mirrored);
+        assertDuration(0, 300 + C_TIMESTAMP + REFERENCE_READING,
+                TranslationPath.REFERENCE_AND_OTHER,
+                translator.duration("R", 1_001_902, "C", 1_090_000), mirrored);
     }
 
     private static ClockTranslator translator(TranslationMethod method, boolean withCtoB) {
         return ClockTranslator.create(data(withCtoB), "R", method);
     }
 
-    /** The fixture; without the pair {@code dropFromEnd} (from, to) in the end phase. */
+    /** The fixture; without the pairs {@code dropFromEnd} (from, to, ...) in the end phase. */
     private static SyncData data(boolean withCtoB, String... dropFromEnd) {
         List<PairMeasurement> start = new ArrayList<>(List.of(
                 pair("R", "B", exchange(1005, 500, 5000)),
@@ -252,12 +336,27 @@ class ClockTranslatorTest {
             start.add(pair("C", "B", exchange(90_950, 1, 10_000)));
             end.add(pair("C", "B", exchange(2_090_950, 1, 2_010_000)));
         }
-        if (dropFromEnd.length == 2) {
-            end.removeIf(p -> p.from().equals(dropFromEnd[0]) && p.to().equals(dropFromEnd[1]));
+        for (int i = 0; i + 1 < dropFromEnd.length; i += 2) {
+            String from = dropFromEnd[i];
+            String to = dropFromEnd[i + 1];
+            end.removeIf(p -> p.from().equals(from) && p.to().equals(to));
         }
         return new SyncData(SyncData.SCHEMA_VERSION, nodes(),
                 List.of(phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)),
                 List.of());
+    }
+
+    /** {@code data} with the pair (from, to) measured by {@code start} and {@code end}. */
+    private static SyncData replacePair(SyncData data, String from, String to,
+            SyncExchange start, SyncExchange end) {
+        List<SyncPhase> phases = new ArrayList<>();
+        for (SyncPhase phase : data.phases()) {
+            SyncExchange min = phase.name().equals(SyncPhase.START) ? start : end;
+            phases.add(phase(phase.name(), phase.index(), phase.pairs().stream()
+                    .map(p -> p.from().equals(from) && p.to().equals(to) ? pair(from, to, min) : p)
+                    .toList()));
+        }
+        return new SyncData(data.schemaVersion(), data.nodes(), phases, data.transferModels());
     }
 
     private static List<SyncNode> nodes() {
@@ -272,6 +371,16 @@ class ClockTranslatorTest {
 
     private static SyncPhase phase(String name, int index, List<PairMeasurement> pairs) {
         return new SyncPhase(name, index, 0, pairs);
+    }
+
+    /**
+     * The exchange {@code from} initiated that mirrors {@link #exchange}'s of {@code to} with
+     * {@code from}: sent at {@code responderTicks − halfRtt}, answered at {@code midpoint}.
+     */
+    private static PairMeasurement mirror(String from, String to, long midpoint, long halfRtt,
+            long responderTicks) {
+        return pair(from, to, new SyncExchange(responderTicks - halfRtt, midpoint,
+                responderTicks + halfRtt));
     }
 
     private static PairMeasurement pair(String from, String to, SyncExchange min) {

@@ -16,8 +16,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.cloudprofiler.sync.PairMeasurement;
 import org.cloudprofiler.sync.SyncData;
 import org.cloudprofiler.sync.SyncExchange;
+import org.cloudprofiler.sync.SyncPhase;
 
 /**
  * Properties of the clock maps over random clocks: skew ±200 ppm, offsets up to 2^50, TSC values
@@ -30,6 +32,8 @@ class TranslationPropertiesTest {
     private static final long MIN_RUN = 2_000_000_000L;
     private static final long MAX_RUN = 180_000_000_000_000L;
     private static final MathContext PRECISION = new MathContext(40);
+    /** The reference and two other nodes. */
+    private static final String[] NODES = {"R", "B", "C"};
     /** Floating-point slack of a translation, in ticks: far below the 1-tick contract. */
     private static final double ROUNDING = 1e-3;
 
@@ -122,16 +126,65 @@ class TranslationPropertiesTest {
             @ForAll @IntRange(min = 0, max = 2) int startNode,
             @ForAll @IntRange(min = 0, max = 2) int endNode, @ForAll("where") double startAt,
             @ForAll("where") double endAt, @ForAll long seed) {
-        String[] nodes = {"R", "B", "C"};
-        SimulatedClocks clocks = new SimulatedClocks().add("R", base, skewR)
-                .add("B", base + offsetB, skewB).add("C", base + offsetC, skewC);
+        SimulatedClocks clocks = threeNodes(base, offsetB, offsetC, skewR, skewB, skewC);
         SyncData data = clocks.syncData(5_000_000_000L, phaseTimes(runTicks, 2), count,
                 maxDelay, new Random(seed));
         ClockTranslator translator = ClockTranslator.create(data, "R", method);
-        String start = nodes[startNode];
-        String end = nodes[endNode];
-        long startTicks = clocks.ticksAt(start, (long) (startAt * runTicks));
-        long endTicks = clocks.ticksAt(end, (long) (endAt * runTicks));
+        assertHoldsTheTruth(translator, clocks, method, maxDelay, runTicks, NODES[startNode],
+                clocks.ticksAt(NODES[startNode], (long) (startAt * runTicks)), NODES[endNode],
+                clocks.ticksAt(NODES[endNode], (long) (endAt * runTicks)));
+    }
+
+    /**
+     * MINRTT uses the exchanges one node initiated: where sync.json lacks the end phase of that
+     * direction, the other direction's serve (the mirror of DESIGN's map); where it lacks the end
+     * phase of a pair in both directions, a node's map to R goes through the third node. Either
+     * way no duration between any two of the three nodes loses its number, and each still holds
+     * the truth.
+     */
+    @Property(tries = 300)
+    void durationsKeepTheirNumbersWithoutAnEndPhaseMeasurement(
+            @ForAll TranslationMethod method, @ForAll("base") long base,
+            @ForAll("offset") long offsetB, @ForAll("offset") long offsetC,
+            @ForAll("skew") double skewR, @ForAll("skew") double skewB,
+            @ForAll("skew") double skewC, @ForAll("run") long runTicks,
+            @ForAll("delay") long maxDelay, @ForAll @IntRange(min = 1, max = 5) int count,
+            @ForAll @IntRange(min = 0, max = 5) int droppedPair, @ForAll boolean bothDirections,
+            @ForAll("where") double at, @ForAll long seed) {
+        SimulatedClocks clocks = threeNodes(base, offsetB, offsetC, skewR, skewB, skewC);
+        SyncData all = clocks.syncData(5_000_000_000L, phaseTimes(runTicks, 2), count,
+                maxDelay, new Random(seed));
+        SyncPhase end = all.phases().get(1);
+        PairMeasurement dropped = end.pairs().get(droppedPair);
+        List<PairMeasurement> kept = end.pairs().stream()
+                .filter(pair -> !(pair.from().equals(dropped.from())
+                        && pair.to().equals(dropped.to()) || bothDirections
+                        && pair.from().equals(dropped.to()) && pair.to().equals(dropped.from())))
+                .toList();
+        SyncData data = new SyncData(all.schemaVersion(), all.nodes(), List.of(
+                all.phases().get(0), new SyncPhase(end.name(), end.index(),
+                        end.startedRealtimeNs(), kept)), all.transferModels());
+        ClockTranslator translator = ClockTranslator.create(data, "R", method);
+        for (String start : NODES) {
+            for (String finish : NODES) {
+                long startTicks = clocks.ticksAt(start, (long) (at * runTicks));
+                long endTicks = clocks.ticksAt(finish, (long) (at * runTicks) + 1_000_000);
+                assertHoldsTheTruth(translator, clocks, method, maxDelay, runTicks, start,
+                        startTicks, finish, endTicks);
+            }
+        }
+    }
+
+    /** R at {@code base}, B and C offset from it; each skewed by its ppm. */
+    private static SimulatedClocks threeNodes(long base, long offsetB, long offsetC,
+            double skewR, double skewB, double skewC) {
+        return new SimulatedClocks().add("R", base, skewR).add("B", base + offsetB, skewB)
+                .add("C", base + offsetC, skewC);
+    }
+
+    private static void assertHoldsTheTruth(ClockTranslator translator, SimulatedClocks clocks,
+            TranslationMethod method, long maxDelay, long runTicks, String start,
+            long startTicks, String end, long endTicks) {
         TranslatedDuration duration = translator.duration(start, startTicks, end, endTicks);
         double truth = clocks.translate("R", end, endTicks)
                 .subtract(clocks.translate("R", start, startTicks)).doubleValue();
@@ -143,7 +196,7 @@ class TranslationPropertiesTest {
         double error = truth - duration.durationTicks();
         assertTrue(Math.abs(error) <= duration.boundTicks() + omitted
                         + ROUNDING + 1e-15 * Math.abs(truth),
-                () -> duration + " is off by " + error);
+                () -> start + " to " + end + ": " + duration + " is off by " + error);
     }
 
     /** Source b skewed and offset against target a, with a timestamp of b to translate. */

@@ -7,7 +7,8 @@ import java.util.TreeSet;
 /**
  * The translator without sync data: a duration between two readings of one node's clock is
  * exact (bound 0, as DESIGN's R-to-R row), one between two nodes is unbounded. Ticks become
- * nanoseconds at the frequency the node's channel headers state.
+ * nanoseconds at the frequency the node's intact channel headers state; a node without an intact
+ * header has unbounded durations, since a frequency that failed its checksum proves nothing.
  */
 public final class SingleClockTranslator implements DurationTranslator {
 
@@ -40,19 +41,21 @@ public final class SingleClockTranslator implements DurationTranslator {
     @Override
     public BoundedDuration duration(String startNode, long startTicks, String endNode,
             long endTicks) {
-        if (!startNode.equals(endNode)) {
+        NodeClock clock = clocks.get(startNode);
+        if (!startNode.equals(endNode) || !clock.known()) {
             return BoundedDuration.unbounded();
         }
-        return new BoundedDuration((endTicks - startTicks) * 1e9 / clocks.get(startNode).tscHz(),
-                0, startNode.equals(referenceNode) ? "SAME_NODE_REFERENCE" : "SAME_NODE");
+        return new BoundedDuration((endTicks - startTicks) * 1e9 / clock.tscHz(), 0,
+                startNode.equals(referenceNode) ? "SAME_NODE_REFERENCE" : "SAME_NODE");
     }
 
     @Override
     public double secondsBetween(String originNode, long originTicks, String node, long ticks) {
+        NodeClock clock = clocks.get(node);
         if (originNode.equals(node)) {
-            return (ticks - originTicks) / (double) clocks.get(node).tscHz();
+            return clock.known() ? (ticks - originTicks) / (double) clock.tscHz() : Double.NaN;
         }
-        return (clocks.get(node).realtimeNs(ticks)
+        return (clock.realtimeNs(ticks)
                 - clocks.get(originNode).realtimeNs(originTicks)) / 1e9;
     }
 

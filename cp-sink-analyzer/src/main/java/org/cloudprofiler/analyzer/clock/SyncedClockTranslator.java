@@ -11,8 +11,8 @@ import org.cloudprofiler.sync.translate.UnsynchronizedNodesException;
 /**
  * The translator over sync.json: every duration is {@link ClockTranslator}'s, by its tightest
  * path, with exactly its bound. Node pairs the sync data cannot relate (a node missing from it,
- * or a pair without start and end measurements) give unbounded durations, and are listed with
- * the reason.
+ * or a pair without start and end measurements on any path, or whose measurements contradict each
+ * other) give unbounded durations, and are listed with the reason.
  */
 public final class SyncedClockTranslator implements DurationTranslator {
 

@@ -14,10 +14,15 @@ import org.cloudprofiler.analyzer.clock.NodeClock;
  * @param topology the merged {@code topology.json}, or null if there was none
  * @param drops the sources of every {@code drops.json}
  * @param problems what was skipped or doubtful, and why
- * @param clocks per node that wrote logs, its clock as its earliest channel header states it
+ * @param clocks per node that wrote logs, its clock as its earliest intact channel header
+ *     states it ({@link NodeClock#UNKNOWN} if none is intact)
+ * @param damagedHeaders indices of the channels whose header failed its checksum; their clock
+ *     fields are their node's (from its intact headers), and where the node has none, figures
+ *     that need its clock frequency are unbounded
  */
 public record LogSet(List<ChannelInfo> channels, Topology topology, List<ExternalDrops> drops,
-        List<InputProblem> problems, Map<String, NodeClock> clocks) implements Serializable {
+        List<InputProblem> problems, Map<String, NodeClock> clocks,
+        List<Integer> damagedHeaders) implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -26,6 +31,7 @@ public record LogSet(List<ChannelInfo> channels, Topology topology, List<Externa
         drops = List.copyOf(drops);
         problems = List.copyOf(problems);
         clocks = Map.copyOf(clocks);
+        damagedHeaders = List.copyOf(damagedHeaders);
     }
 
     /** Bytes of all usable channel files when they were scanned. */

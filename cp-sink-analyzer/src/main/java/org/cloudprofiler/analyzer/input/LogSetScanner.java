@@ -1,5 +1,6 @@
 package org.cloudprofiler.analyzer.input;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,22 +45,58 @@ public final class LogSetScanner {
             }
         }
         List<ChannelInfo> channels = new ArrayList<>();
-        Map<String, NodeClock> clocks = new TreeMap<>();
+        List<Integer> damagedHeaders = new ArrayList<>();
         for (Path log : logs.stream().distinct().sorted().toList()) {
-            ChannelInfo channel = readHeader(log, channels.size(), problems);
+            ChannelInfo channel = readHeader(log, channels.size(), problems, damagedHeaders);
             if (channel != null) {
                 channels.add(channel);
-                NodeClock known = clocks.get(channel.node());
-                if (known == null || channel.openRealtimeNs() < known.openRealtimeNs()) {
-                    clocks.put(channel.node(), new NodeClock(channel.tscHz(), channel.openTsc(),
-                            channel.openRealtimeNs()));
-                }
             }
+        }
+        Map<String, NodeClock> clocks = clocks(channels, damagedHeaders);
+        for (int index : damagedHeaders) {
+            channels.set(index, withClock(channels.get(index), clocks));
         }
         Topology topology = TopologyFiles.merge(topologies, problems);
         List<ExternalDrops> drops = new ArrayList<>();
         dropsFiles.forEach(file -> DropsFiles.read(file, drops, problems));
-        return new LogSet(channels, topology, drops, problems, clocks);
+        return new LogSet(channels, topology, drops, problems, clocks, damagedHeaders);
+    }
+
+    /**
+     * Per node, the clock its earliest-opened channel with an intact header states; a header
+     * whose checksum failed may hold any frequency, and a frequency of 0 is a failed estimate
+     * (docs/log-format.md), so a node with no other header has an
+     * {@linkplain NodeClock#UNKNOWN unknown} clock.
+     */
+    private static Map<String, NodeClock> clocks(List<ChannelInfo> channels,
+            List<Integer> damagedHeaders) {
+        Map<String, NodeClock> clocks = new TreeMap<>();
+        for (ChannelInfo channel : channels) {
+            NodeClock known = clocks.get(channel.node());
+            if (damagedHeaders.contains(channel.index()) || channel.tscHz() <= 0) {
+                clocks.putIfAbsent(channel.node(), NodeClock.UNKNOWN);
+            } else if (known == null || !known.known()
+                    || channel.openRealtimeNs() < known.openRealtimeNs()) {
+                clocks.put(channel.node(), new NodeClock(channel.tscHz(), channel.openTsc(),
+                        channel.openRealtimeNs()));
+            }
+        }
+        return clocks;
+    }
+
+    /**
+     * {@code channel} with its node's clock instead of its damaged header's, where the node's
+     * intact headers state one: all channels of a node read the same clock.
+     */
+    private static ChannelInfo withClock(ChannelInfo channel, Map<String, NodeClock> clocks) {
+        NodeClock clock = clocks.get(channel.node());
+        if (!clock.known()) {
+            return channel;
+        }
+        return new ChannelInfo(channel.index(), channel.path(), channel.sizeBytes(),
+                channel.node(), channel.channel(), channel.component(), channel.task(),
+                channel.point(), channel.handler(), clock.tscHz(), clock.openTicks(),
+                clock.openRealtimeNs());
     }
 
     private static void walk(Path directory, List<Path> logs, List<Path> topologies,
@@ -81,13 +118,20 @@ public final class LogSetScanner {
         }
     }
 
-    /** The channel of {@code file}, or null (with a problem) if its header is not usable. */
-    private static ChannelInfo readHeader(Path file, int index, List<InputProblem> problems) {
+    /**
+     * The channel of {@code file}, or null (with a problem) if its header is not usable; its
+     * index joins {@code damagedHeaders} if its header failed its checksum.
+     */
+    private static ChannelInfo readHeader(Path file, int index, List<InputProblem> problems,
+            List<Integer> damagedHeaders) {
         LogHeader header;
         long size;
+        boolean damaged;
         try (LogReader reader = LogReader.open(file)) {
             header = reader.header();
             size = reader.fileSizeBytes();
+            damaged = reader.problems().stream()
+                    .anyMatch(problem -> problem.kind() == LogProblem.Kind.BAD_HEADER_CRC);
             if (header == null) {
                 LogProblem first = reader.problems().get(0);
                 String kind = switch (first.kind()) {
@@ -110,6 +154,16 @@ public final class LogSetScanner {
                     + header.handlerId() + " is unknown to this analyzer; the file is skipped"));
             return null;
         }
+        if (damaged && !pathAgrees(file, header)) {
+            problems.add(new InputProblem(file.toString(), "BAD_HEADER", "its header checksum"
+                    + " failed and its node \"" + header.node() + "\" and channel \""
+                    + header.channel() + "\" do not match where it lies, so which clock and"
+                    + " which point its records belong to is unknown; the file is skipped"));
+            return null;
+        }
+        if (damaged) {
+            damagedHeaders.add(index);
+        }
         checkNodeDirectory(file, header, problems);
         String[] parts = header.channel().split("/");
         boolean named = parts.length == 3;
@@ -124,6 +178,18 @@ public final class LogSetScanner {
         return new ChannelInfo(index, file.toString(), size, header.node(), header.channel(),
                 named ? parts[0] : header.channel(), task, named ? parts[2] : "", handler,
                 header.tscHz(), header.openTsc(), header.openRealtimeNs());
+    }
+
+    /**
+     * Whether {@code file} lies where a writer puts the header's node and channel,
+     * {@code .../<node>/<channel name>.<pid>.<serial>.cplog}: the path then vouches for the two
+     * fields a header that failed its checksum can no longer vouch for itself.
+     */
+    private static boolean pathAgrees(Path file, LogHeader header) {
+        String path = file.toAbsolutePath().toString().replace(File.separatorChar, '/');
+        String expected = "/" + header.node() + "/" + header.channel() + ".";
+        int at = path.lastIndexOf(expected);
+        return at >= 0 && at + expected.length() > path.lastIndexOf('/');
     }
 
     /**

@@ -1,0 +1,80 @@
+package org.cloudprofiler.analyzer;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.cloudprofiler.analyzer.clock.NodeClock;
+import org.cloudprofiler.analyzer.input.ChannelInfo;
+import org.cloudprofiler.analyzer.input.LogSet;
+import org.cloudprofiler.analyzer.input.Topology;
+import org.cloudprofiler.analyzer.join.Hop;
+import org.cloudprofiler.analyzer.join.HopKind;
+import org.cloudprofiler.analyzer.join.HopPlan;
+
+/**
+ * For each channel whose header failed its checksum, a note naming the figures its records feed
+ * and where their clock came from instead: the reader's {@code BAD_HEADER_CRC} among the problems
+ * does not say what it cost.
+ */
+final class DamagedHeaderNotes {
+
+    private static final String FIRST_LAST = "first-last";
+
+    private DamagedHeaderNotes() {}
+
+    /**
+     * @param synchronizedClocks whether sync.json was given: then durations take every clock
+     *     from it, not from headers
+     */
+    static List<String> of(LogSet logSet, HopPlan plan, boolean synchronizedClocks) {
+        List<String> notes = new ArrayList<>();
+        for (int index : logSet.damagedHeaders()) {
+            ChannelInfo channel = logSet.channels().get(index);
+            NodeClock clock = logSet.clocks().get(channel.node());
+            String clockSource = synchronizedClocks
+                    ? "its durations take " + channel.node() + "'s clock from the sync data"
+                    : clock.known()
+                    ? "its clock frequency and open time are taken from " + channel.node()
+                            + "'s intact headers instead"
+                    : channel.node() + " has no intact header, so its clock frequency is"
+                            + " unknown and durations on " + channel.node() + " are unbounded,"
+                            + " reported without a number (Fix: give --sync)";
+            notes.add(channel.path() + ": its header failed its checksum and is not trusted for"
+                    + " timing: " + clockSource + ". Figures its records feed: "
+                    + figures(channel, componentId(logSet.topology(), channel), plan));
+        }
+        return notes;
+    }
+
+    /** The topology's id of the channel's component, as {@link HopPlan} names hops by it. */
+    private static String componentId(Topology topology, ChannelInfo channel) {
+        if (topology != null) {
+            for (Topology.Component component : topology.components()) {
+                if (component.channelPrefix().equals(channel.component())) {
+                    return component.id();
+                }
+            }
+        }
+        return channel.component();
+    }
+
+    private static String figures(ChannelInfo channel, String component, HopPlan plan) {
+        if (FIRST_LAST.equals(channel.point())) {
+            return "the run duration and throughput";
+        }
+        boolean in = ChannelInfo.IN.equals(channel.point());
+        boolean out = ChannelInfo.OUT.equals(channel.point());
+        List<String> hops = new ArrayList<>();
+        for (Hop hop : plan.hops()) {
+            boolean starts = hop.from().equals(component);
+            boolean ends = hop.to().equals(component);
+            // A compute hop runs from in to out, a transfer from out to in, end to end in to in.
+            boolean fed = hop.kind() == HopKind.COMPUTE ? starts && (in || out)
+                    : hop.kind() == HopKind.TRANSFER ? starts && out || ends && in
+                    : (starts || ends) && in;
+            if (fed) {
+                hops.add(hop.name());
+            }
+        }
+        return hops.isEmpty() ? "no duration" : "hops " + String.join(", ", hops);
+    }
+}
