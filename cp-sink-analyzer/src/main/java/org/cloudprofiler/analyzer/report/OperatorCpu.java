@@ -18,15 +18,15 @@ import org.cloudprofiler.analyzer.stats.RunAccumulator.Sample;
  */
 final class OperatorCpu {
 
-    static final String SOURCE_NOTE = "a source logs in and out around its emit, after its own"
-            + " code has made the tuple";
-    static final String SINK_NOTE = "a sink emits nothing, so no out ends its code";
-    static final String NO_COMPUTE_NOTE = "no tuple has both an in and an out record at one task"
-            + " (in or out channel off, or sampled apart)";
-    static final String OVER_THREAD_NOTE = "in -> out takes longer than the thread's CPU: the"
-            + " thread was descheduled between the points, or the component emits tuples in a"
-            + " later call than the one that took them in (a window, a batch); the user's code"
-            + " figure is an upper bound and the engine's share is not known";
+    private static final String SOURCE_NOTE = "a source logs in and out around its emit,"
+            + " after its own code has made the tuple";
+    private static final String SINK_NOTE = "a sink emits nothing, so no out ends its code";
+    private static final String NO_COMPUTE_NOTE = "no tuple has both an in and an out record at"
+            + " one task (in or out channel off, or sampled apart)";
+    private static final String OVER_THREAD_NOTE = "in -> out takes longer than the thread's"
+            + " CPU: the thread was descheduled between the points, or the component emits"
+            + " tuples in a later call than the one that took them in (a window, a batch); the"
+            + " user's code figure is an upper bound and the engine's share is not known";
 
     private OperatorCpu() {}
 
