@@ -61,18 +61,20 @@ class TopologyJsonSchemaITCase {
         schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
                 .getSchema(schemaDocument);
 
+        // Component names of its own: the ITCases of this module share one log directory.
         ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
-        builder.setSpout("numbers", new NumberSpout(50), 2);
-        builder.setBolt("forward", new ForwardBolt(), 2).shuffleGrouping("numbers");
-        builder.setBolt("by-word", new SinkBolt(), 2).fieldsGrouping("forward", new Fields("word"));
-        builder.setBolt("every-task", new SinkBolt(), 2).allGrouping("forward");
-        builder.setBolt("one-task", new SinkBolt()).globalGrouping("numbers",
+        builder.setSpout("schema-numbers", new NumberSpout(50), 2);
+        builder.setBolt("schema-forward", new ForwardBolt(), 2).shuffleGrouping("schema-numbers");
+        builder.setBolt("schema-by-word", new SinkBolt(), 2)
+                .fieldsGrouping("schema-forward", new Fields("word"));
+        builder.setBolt("schema-every-task", new SinkBolt(), 2).allGrouping("schema-forward");
+        builder.setBolt("schema-one-task", new SinkBolt()).globalGrouping("schema-numbers",
                 NumberSpout.NO_ID_STREAM);
-        builder.setBolt("near", new SinkBolt()).localOrShuffleGrouping("forward",
+        builder.setBolt("schema-near", new SinkBolt()).localOrShuffleGrouping("schema-forward",
                 ForwardBolt.LENGTHS);
-        builder.setBolt("any", new SinkBolt()).noneGrouping("forward");
-        builder.setBolt("partial-key", new SinkBolt())
-                .partialKeyGrouping("forward", new Fields("word"));
+        builder.setBolt("schema-any", new SinkBolt()).noneGrouping("schema-forward");
+        builder.setBolt("schema-partial-key", new SinkBolt())
+                .partialKeyGrouping("schema-forward", new Fields("word"));
 
         Config conf = new Config();
         conf.setNumWorkers(1);
