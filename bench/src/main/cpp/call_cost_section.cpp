@@ -96,6 +96,13 @@ int runCallCost(const BenchOptions& options) {
                   clock_gettime(CLOCK_MONOTONIC, &ts);
                   sink += static_cast<uint64_t>(ts.tv_nsec);
               }));
+    // What reading the thread's CPU at the in and out points would cost, per read: the
+    // analyzer's user-code figure uses the TSC those points log instead (analyzer-output.md).
+    printCost("baseline: clock_gettime(CLOCK_THREAD_CPUTIME_ID)", timer.measure([&] {
+                  timespec ts{};
+                  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+                  sink += static_cast<uint64_t>(ts.tv_nsec);
+              }));
     for (const HandlerCase& handlerCase : kCases) {
         measureHandler(timer, handlerCase);
     }

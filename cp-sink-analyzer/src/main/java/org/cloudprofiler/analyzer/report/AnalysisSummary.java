@@ -36,9 +36,30 @@ public record AnalysisSummary(String format, boolean finished, String referenceN
             long samples, long boundedSamples, long unboundedSamples, long negativeSamples,
             LatencyStats latencyNs, LatencyStats boundNs, Map<String, Long> paths) {}
 
-    /** One component: its tuples, CPU and throughput over time. */
-    public record Operator(String component, int tasks, Long tuples, Long cpuNs,
-            Double cpuNsPerTuple, Double tuplesPerCpuSecond, List<double[]> throughput) {}
+    /** One component: its tuples, CPU (null without CPU samples) and throughput over time. */
+    public record Operator(String component, int tasks, Long tuples, Cpu cpu,
+            List<double[]> throughput) {}
+
+    /**
+     * The CPU time of one component's executor threads while its CPU channels sampled, per tuple
+     * that entered it, split at its {@code in} and {@code out} points into the user's code and
+     * the rest (the engine). A part the points cannot separate is null, and {@code note} says
+     * why.
+     *
+     * @param tuples tuples that entered over the sampled span
+     * @param tuplesPerSecond the rate they entered at (all tasks), null if a span is not known
+     * @param threadNs the threads' CPU time over the span
+     * @param threadNsPerTuple {@code threadNs / tuples}, null without tuples
+     * @param inTuples tuples the {@code in} channels recorded (the whole run)
+     * @param userCodeTuples of those, tuples that also have an {@code out} at the same task
+     * @param userCodeNsPerTuple the {@code in -> out} times summed over {@code userCodeTuples},
+     *     divided by {@code inTuples}
+     * @param engineNsPerTuple {@code threadNsPerTuple - userCodeNsPerTuple}
+     * @param note why a part is null, else null
+     */
+    public record Cpu(long tuples, Double tuplesPerSecond, long threadNs, Double threadNsPerTuple,
+            long inTuples, long userCodeTuples, Double userCodeNsPerTuple,
+            Double engineNsPerTuple, String note) {}
 
     /** Records the channels lost and counts from drops.json. */
     public record Drops(long channelRecordsDropped, long channelCallsRejected,

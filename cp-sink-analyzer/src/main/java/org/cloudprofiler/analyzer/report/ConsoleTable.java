@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.report;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 
 /** Prints the summary as a table a person reads in a terminal. Stateless. */
@@ -40,14 +41,7 @@ public final class ConsoleTable {
                     SvgCharts.durationLabel(hop.boundNs().p50()),
                     SvgCharts.durationLabel(hop.boundNs().max()));
         }
-        for (AnalysisSummary.Operator operator : summary.operators()) {
-            if (operator.cpuNsPerTuple() != null) {
-                out.printf(Locale.ROOT, "CPU %-28s %s per tuple, %,.0f tuples per CPU second%n",
-                        operator.component(), SvgCharts.durationLabel(operator.cpuNsPerTuple()),
-                        operator.tuplesPerCpuSecond() == null ? 0
-                                : operator.tuplesPerCpuSecond());
-            }
-        }
+        printCpu(summary.operators(), out);
         printDrops(summary.drops(), out);
         AnalysisSummary.Input input = summary.input();
         if (input.problemCount() > 0 || !summary.unsynchronizedPairs().isEmpty()) {
@@ -60,6 +54,38 @@ public final class ConsoleTable {
         summary.unsynchronizedPairs().forEach(pair -> out.println("Unsynchronized: " + pair
                 + " (hops between them are unbounded; give --sync)"));
         summary.notes().forEach(note -> out.println("Note: " + note));
+    }
+
+    private static void printCpu(List<AnalysisSummary.Operator> operators,
+            PrintStream out) {
+        boolean header = false;
+        for (AnalysisSummary.Operator operator : operators) {
+            AnalysisSummary.Cpu cpu = operator.cpu();
+            if (cpu == null || cpu.threadNsPerTuple() == null) {
+                continue;
+            }
+            if (!header) {
+                out.println("CPU per tuple of each component's executor threads, at the rate it"
+                        + " was measured");
+                out.println("  (user's code: in -> out; engine: the rest, i.e. transport,"
+                        + " serialization, polling while idle)");
+                header = true;
+            }
+            out.printf(Locale.ROOT, "  %-24s %s at %s", operator.component(),
+                    SvgCharts.durationLabel(cpu.threadNsPerTuple()),
+                    SvgCharts.cpuRateLabel(cpu.tuplesPerSecond()));
+            if (cpu.userCodeNsPerTuple() == null) {
+                out.println(", not split: " + cpu.note());
+            } else if (cpu.engineNsPerTuple() == null) {
+                out.printf(Locale.ROOT, ": %s in the user's code (upper bound), engine unknown:"
+                        + " %s%n", SvgCharts.durationLabel(cpu.userCodeNsPerTuple()),
+                        cpu.note());
+            } else {
+                out.printf(Locale.ROOT, " = %s in the user's code + %s in the engine%n",
+                        SvgCharts.durationLabel(cpu.userCodeNsPerTuple()),
+                        SvgCharts.durationLabel(cpu.engineNsPerTuple()));
+            }
+        }
     }
 
     private static void printDrops(AnalysisSummary.Drops drops, PrintStream out) {

@@ -42,8 +42,7 @@ public final class HtmlReport {
         hopTable(html, summary);
         html.append("<h2>Throughput over time</h2>\n").append(SvgCharts.throughput(
                 summary.operators()));
-        html.append("<h2>CPU efficiency per operator</h2>\n").append(SvgCharts.cpu(
-                summary.operators()));
+        cpu(html, summary);
         input(html, summary);
         return html.append("</body></html>\n").toString();
     }
@@ -86,6 +85,36 @@ public final class HtmlReport {
                 html.append("<td>").append(SvgCharts.durationLabel(value)).append("</td>");
             }
             html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    private static void cpu(StringBuilder html, AnalysisSummary summary) {
+        html.append("<h2>CPU per tuple per operator</h2>\n<p>The CPU time of each operator's"
+                + " executor threads over the tuples that entered it, at the rate they entered"
+                + " while it was measured. <b>User's code</b> (green) is the time from a tuple's"
+                + " <code>in</code> to its <code>out</code>: the operator's own code up to the"
+                + " hand-off of its first output, measured as wall time on the thread (an upper"
+                + " bound of its CPU while the thread is not descheduled). <b>Engine</b> (grey)"
+                + " is the rest of the threads' CPU: transport, serialization and polling while"
+                + " idle, which dominates at low rates. Sources and sinks have no"
+                + " <code>in -&gt; out</code> around their own code: their whole thread is"
+                + " shown.</p>\n").append(SvgCharts.cpu(summary.operators()));
+        html.append("<table><tr><th>operator</th><th>tuples/s</th><th>thread CPU per tuple</th>"
+                + "<th>user's code</th><th>engine</th><th>note</th></tr>\n");
+        for (AnalysisSummary.Operator operator : summary.operators()) {
+            AnalysisSummary.Cpu cpu = operator.cpu();
+            if (cpu == null) {
+                continue;
+            }
+            html.append("<tr><td>").append(escape(operator.component())).append("</td><td>")
+                    .append(cpu.tuplesPerSecond() == null ? "unknown" : String.format(
+                            Locale.ROOT, "%,.0f", cpu.tuplesPerSecond()));
+            for (Double ns : new Double[] {cpu.threadNsPerTuple(), cpu.userCodeNsPerTuple(),
+                cpu.engineNsPerTuple()}) {
+                html.append("</td><td>").append(ns == null ? "–" : SvgCharts.durationLabel(ns));
+            }
+            html.append("</td><td>").append(escape(cpu.note())).append("</td></tr>\n");
         }
         html.append("</table>\n");
     }

@@ -15,6 +15,7 @@ import org.cloudprofiler.analyzer.input.InputProblem;
 import org.cloudprofiler.analyzer.input.LogSet;
 import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.analyzer.join.Hop;
+import org.cloudprofiler.analyzer.join.HopKind;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.analyzer.join.Locality;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.ChannelDrops;
@@ -217,45 +218,43 @@ public final class SummaryBuilder {
         for (String component : plan.components()) {
             Set<Integer> tasks = new TreeSet<>();
             long tuples = 0;
-            long cpuNs = 0;
-            long cpuTuples = 0;
             boolean counted = false;
-            boolean measuredCpu = false;
             Map<Long, Long> buckets = new TreeMap<>();
-            for (ChannelInfo channel : channelsOf(component)) {
+            List<ChannelInfo> channels = channelsOf(component);
+            for (ChannelInfo channel : channels) {
                 tasks.add(channel.task());
                 List<Sample> samples = run.samples().get(channel.index());
-                if (samples == null || samples.isEmpty()) {
-                    continue;
-                }
-                if ("count".equals(channel.point())) {
+                if ("count".equals(channel.point()) && samples != null && !samples.isEmpty()) {
                     counted = true;
                     tuples += samples.get(samples.size() - 1).count();
                     addToBuckets(channel, samples, origin, bucketSeconds, buckets);
-                } else {
-                    // -1 before the writer's first call and after its thread ended (a bolt's
-                    // channels close after its executor thread stops): measure between the
-                    // first and the last sample that could read the writer's CPU clock.
-                    List<Sample> read = samples.stream().filter(s -> s.cpuNs() >= 0).toList();
-                    if (!read.isEmpty()) {
-                        measuredCpu = true;
-                        Sample from = read.get(0);
-                        Sample to = read.get(read.size() - 1);
-                        boolean span = read.size() > 1;
-                        cpuNs += span ? to.cpuNs() - from.cpuNs() : to.cpuNs();
-                        cpuTuples += span ? to.count() - from.count() : to.count();
-                    }
                 }
             }
             List<double[]> throughput = new ArrayList<>();
             buckets.forEach((bucket, count) -> throughput.add(
                     new double[] {bucket * bucketSeconds, count / bucketSeconds}));
+            String role = channels.isEmpty() ? null : roles.get(channels.get(0).component());
             operators.add(new Operator(component, tasks.size(), counted ? tuples : null,
-                    measuredCpu ? cpuNs : null,
-                    measuredCpu && cpuTuples > 0 ? (double) cpuNs / cpuTuples : null,
-                    measuredCpu && cpuNs > 0 ? cpuTuples / (cpuNs / 1e9) : null, throughput));
+                    OperatorCpu.of(role, channels, run.samples(), run.reports(),
+                            computeCells(component), translator), throughput));
         }
         return operators;
+    }
+
+    /** The samples of {@code component}'s compute hop ({@code in -> out}), at any locality. */
+    private List<HopCell> computeCells(String component) {
+        List<HopCell> cells = new ArrayList<>();
+        for (Hop hop : plan.hops()) {
+            if (hop.kind() == HopKind.COMPUTE && hop.from().equals(component)) {
+                for (Locality locality : Locality.values()) {
+                    HopCell cell = run.hops().get(hop.index(), locality);
+                    if (cell != null) {
+                        cells.add(cell);
+                    }
+                }
+            }
+        }
+        return cells;
     }
 
     private List<ChannelInfo> channelsOf(String component) {

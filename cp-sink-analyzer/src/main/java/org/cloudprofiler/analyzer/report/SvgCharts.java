@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * The report's plots as inline SVG, drawn here so the page needs nothing from the network: box
  * plots of latency and bound per hop on a log scale, lines of throughput over time, bars of CPU
- * per tuple. Stateless.
+ * per tuple split into the user's code and the engine. Stateless.
  */
 final class SvgCharts {
 
@@ -14,8 +14,12 @@ final class SvgCharts {
     static final String LATENCY_COLOR = "#3b6fd4";
     /** Bound boxes. */
     static final String BOUND_COLOR = "#e8833a";
-    /** CPU bars. */
+    /** CPU bars: the user's code. */
     static final String CPU_COLOR = "#4c9a5b";
+    /** CPU bars: the engine's share of the thread. */
+    static final String ENGINE_COLOR = "#9aa5b1";
+    /** CPU bars: a thread whose CPU is not split. */
+    static final String THREAD_COLOR = "#b7d7bd";
     private static final String[] LINE_COLORS = {
         "#3b6fd4", "#e8833a", "#4c9a5b", "#c44e52", "#8172b2", "#937860", "#da8bc3", "#8c8c8c"};
     private static final int HEIGHT = 340;
@@ -138,35 +142,74 @@ final class SvgCharts {
         return svg.append("</svg>").toString();
     }
 
-    /** One bar per operator with CPU samples: CPU ns per tuple. */
+    /**
+     * One bar per operator with CPU samples: its threads' CPU per tuple, split into the user's
+     * code and the engine where the points allow it, else one bar of the whole thread.
+     */
     static String cpu(List<AnalysisSummary.Operator> operators) {
-        List<AnalysisSummary.Operator> plotted =
-                operators.stream().filter(o -> o.cpuNsPerTuple() != null).toList();
+        List<AnalysisSummary.Operator> plotted = operators.stream()
+                .filter(o -> o.cpu() != null && o.cpu().threadNsPerTuple() != null).toList();
         if (plotted.isEmpty()) {
-            return "<p>No CPU channels: no CPU efficiency.</p>";
+            return "<p>No CPU channels: no CPU per tuple.</p>";
         }
-        double max = plotted.stream().mapToDouble(AnalysisSummary.Operator::cpuNsPerTuple)
-                .max().orElse(1);
+        double max = 1e-9;
+        for (AnalysisSummary.Operator operator : plotted) {
+            AnalysisSummary.Cpu cpu = operator.cpu();
+            max = Math.max(max, Math.max(cpu.threadNsPerTuple(),
+                    cpu.userCodeNsPerTuple() == null ? 0 : cpu.userCodeNsPerTuple()));
+        }
         int rowHeight = 28;
-        int width = 760;
-        int height = TOP + rowHeight * plotted.size() + 20;
+        int width = 900;
+        int barSpace = 360;
+        int height = TOP + rowHeight * plotted.size() + 34;
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
                         + " role=\"img\" aria-label=\"CPU per tuple\">", width, height));
         for (int i = 0; i < plotted.size(); i++) {
             AnalysisSummary.Operator operator = plotted.get(i);
+            AnalysisSummary.Cpu cpu = operator.cpu();
             double y = TOP + rowHeight * i;
-            double barWidth = Math.max(2, (width - 380) * operator.cpuNsPerTuple() / max);
             svg.append(text(150, y + 17, "end", operator.component()));
-            svg.append(String.format(Locale.ROOT, "<rect x=\"160\" y=\"%.1f\" width=\"%.1f\""
-                    + " height=\"20\" fill=\"%s\"/>", y + 2, barWidth, CPU_COLOR));
-            svg.append(text(166 + barWidth, y + 17, "start", String.format(Locale.ROOT,
-                    "%s per tuple, %s tuples per CPU second",
-                    durationLabel(operator.cpuNsPerTuple()),
-                    rateLabel(operator.tuplesPerCpuSecond() == null ? 0
-                            : operator.tuplesPerCpuSecond()).replace("/s", ""))));
+            double x = 160;
+            String label;
+            if (cpu.userCodeNsPerTuple() == null) {
+                x += bar(svg, x, y, barSpace * cpu.threadNsPerTuple() / max, THREAD_COLOR);
+                label = durationLabel(cpu.threadNsPerTuple()) + " (not split)";
+            } else {
+                x += bar(svg, x, y, barSpace * cpu.userCodeNsPerTuple() / max, CPU_COLOR);
+                if (cpu.engineNsPerTuple() != null) {
+                    x += bar(svg, x, y, barSpace * cpu.engineNsPerTuple() / max, ENGINE_COLOR);
+                    label = durationLabel(cpu.threadNsPerTuple()) + " = "
+                            + durationLabel(cpu.userCodeNsPerTuple()) + " user code + "
+                            + durationLabel(cpu.engineNsPerTuple()) + " engine";
+                } else {
+                    label = durationLabel(cpu.userCodeNsPerTuple()) + " user code (longer than"
+                            + " the thread's CPU " + durationLabel(cpu.threadNsPerTuple()) + ")";
+                }
+            }
+            svg.append(text(x + 6, y + 17, "start", label + ", at "
+                    + cpuRateLabel(cpu.tuplesPerSecond())));
         }
+        double legendY = TOP + rowHeight * plotted.size() + 20;
+        svg.append(legend(160, legendY, CPU_COLOR, "user's code", ENGINE_COLOR, "engine"));
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\""
+                + " height=\"12\" fill=\"%s\"/>", 340.0, legendY - 10, THREAD_COLOR))
+                .append(text(356, legendY, "start", "whole thread, not split"));
         return svg.append("</svg>").toString();
+    }
+
+    /** Draws one horizontal bar segment; returns its width. */
+    private static double bar(StringBuilder svg, double x, double y, double width, String color) {
+        double drawn = Math.max(1, width);
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\""
+                + " height=\"20\" fill=\"%s\"/>", x, y + 2, drawn, color));
+        return drawn;
+    }
+
+    /** The rate a CPU figure was measured at, in words. */
+    static String cpuRateLabel(Double tuplesPerSecond) {
+        return tuplesPerSecond == null ? "an unknown rate"
+                : rateLabel(tuplesPerSecond).replace("/s", " tuples/s");
     }
 
     private static StringBuilder open(int width, String label) {
