@@ -2,15 +2,23 @@
 MVNW := ./mvnw -B -ntp
 CLI_JAR := cp-cli/target/cloudprofiler.jar
 
-.PHONY: demo test test-sanitized build bench deps clean
+JAVA_CHECK := command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
 
+.PHONY: demo test test-sanitized build bench deps test-deps clean
+
+# The Debian packages building needs (and the demo and the benchmarks: no browser).
 deps:
-	@bash scripts/install-deps.sh
-	@command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
+	@bash scripts/install-deps.sh build
+	@$(JAVA_CHECK)
+
+# Those, and what only the tests use (chromium for the report test).
+test-deps:
+	@bash scripts/install-deps.sh test
+	@$(JAVA_CHECK)
 
 # Builds everything, runs the C++ tests (CTest) and the Java tests, then the C++ tests again
 # under AddressSanitizer + UndefinedBehaviorSanitizer.
-test: deps
+test: test-deps
 	$(MVNW) verify
 	$(MAKE) test-sanitized
 
