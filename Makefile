@@ -4,7 +4,7 @@ CLI_JAR := cp-cli/target/cloudprofiler.jar
 
 JAVA_CHECK := command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
 
-.PHONY: demo test test-sanitized build bench deps test-deps clean
+.PHONY: demo test test-sanitized check-readme build bench deps test-deps clean
 
 # The Debian packages building needs (and the demo and the benchmarks: no browser).
 deps:
@@ -16,11 +16,18 @@ test-deps:
 	@bash scripts/install-deps.sh test
 	@$(JAVA_CHECK)
 
-# Builds everything, runs the C++ tests (CTest) and the Java tests, then the C++ tests again
-# under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Builds everything, runs the C++ tests (CTest) and the Java tests and installs the artifacts
+# into the local Maven repository, as `make build` does; then builds README.md's example in a
+# Maven project of its own against them, and runs the C++ tests again under
+# AddressSanitizer + UndefinedBehaviorSanitizer.
 test: test-deps
-	$(MVNW) verify
+	$(MVNW) install
+	$(MAKE) check-readme
 	$(MAKE) test-sanitized
+
+# README.md's dependency, example and inspect command, outside this build (after make build).
+check-readme:
+	bash scripts/check-readme.sh
 
 test-sanitized:
 	for module in cp-native cp-generator; do \
