@@ -26,6 +26,7 @@ public final class CloudProfilerCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
+    /** Read by {@link ErrorReporter}; inherited, so set here whichever command it follows. */
     @Option(names = ErrorReporter.VERBOSE, scope = ScopeType.INHERIT,
             description = "On an error, print its stack trace too.")
     boolean verbose;

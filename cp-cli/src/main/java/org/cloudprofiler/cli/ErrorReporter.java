@@ -1,5 +1,6 @@
 package org.cloudprofiler.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CompletionException;
@@ -75,7 +76,7 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
         boolean onPurpose = e.getClass().getName().startsWith("org.cloudprofiler.")
                 || e.getClass() == IllegalArgumentException.class
                 || e.getClass() == IllegalStateException.class
-                || e.getClass() == java.io.IOException.class;
+                || e.getClass() == IOException.class;
         if (onPurpose && e.getMessage() != null) {
             return e.getMessage();
         }
@@ -109,18 +110,15 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
         return false;
     }
 
-    /** Whether {@value #VERBOSE} was given, before or after any command's name. */
+    /**
+     * Whether {@value #VERBOSE} was given, before or after any command's name: picocli sets an
+     * inherited option on the command that declares it.
+     */
     private static boolean isVerbose(CommandLine command) {
         CommandLine root = command;
         while (root.getParent() != null) {
             root = root.getParent();
         }
-        for (ParseResult level = root.getParseResult(); level != null;
-                level = level.subcommand()) {
-            if (level.hasMatchedOption(VERBOSE)) {
-                return true;
-            }
-        }
-        return false;
+        return root.getCommand() instanceof CloudProfilerCommand top && top.verbose;
     }
 }

@@ -76,6 +76,8 @@ class UserErrorsTest {
                 arguments(analyze + out + " --method ntp", 1, "--method must be minrtt or hull"),
                 arguments(analyze + out + " --parallelism 0", 1, "--parallelism must be"),
                 arguments(analyze + out + " --refresh 5", 1, "'5' is not a duration"),
+                arguments(analyze + out + " --follow --refresh 0s", 1,
+                        "--refresh must be at least 1ms"),
                 arguments(analyze + out + " --cluster localhost", 1,
                         "--cluster \"localhost\" is not host:port"),
                 arguments(analyze + " --out " + directory.resolve("a-file/out"), 1,

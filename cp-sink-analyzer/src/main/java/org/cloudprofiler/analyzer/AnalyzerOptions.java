@@ -26,7 +26,7 @@ import org.cloudprofiler.sync.translate.TranslationMethod;
  *     state; more readers help only when decoding, not joining, is the bottleneck
  * @param jars jars to ship to a cluster: the analyzer's classes and its dependencies
  * @throws IllegalArgumentException naming the option, if there are no logs, a parallelism is
- *     below 1 or the cluster is not {@code host:port}
+ *     below 1, the refresh is below 1 ms or the cluster is not {@code host:port}
  */
 public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String referenceNode,
         TranslationMethod method, String cluster, boolean follow, Duration refresh,
@@ -49,6 +49,9 @@ public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String refer
         }
         if (readers < 1) {
             throw new IllegalArgumentException("--readers must be at least 1, not " + readers);
+        }
+        if (refresh.toMillis() < 1) {
+            throw new IllegalArgumentException("--refresh must be at least 1ms, not " + refresh);
         }
         if (cluster != null) {
             ClusterAddress.parse(cluster);
