@@ -2,17 +2,32 @@
 MVNW := ./mvnw -B -ntp
 CLI_JAR := cp-cli/target/cloudprofiler.jar
 
-.PHONY: demo test test-sanitized build bench deps clean
+JAVA_CHECK := command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
 
+.PHONY: demo test test-sanitized check-readme build bench deps test-deps clean
+
+# The Debian packages building needs (and the demo and the benchmarks: no browser).
 deps:
-	@bash scripts/install-deps.sh
-	@command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
+	@bash scripts/install-deps.sh build
+	@$(JAVA_CHECK)
 
-# Builds everything, runs the C++ tests (CTest) and the Java tests, then the C++ tests again
-# under AddressSanitizer + UndefinedBehaviorSanitizer.
-test: deps
-	$(MVNW) verify
+# Those, and what only the tests use (chromium for the report test).
+test-deps:
+	@bash scripts/install-deps.sh test
+	@$(JAVA_CHECK)
+
+# Builds everything, runs the C++ tests (CTest) and the Java tests and installs the artifacts
+# into the local Maven repository, as `make build` does; then builds README.md's example in a
+# Maven project of its own against them, and runs the C++ tests again under
+# AddressSanitizer + UndefinedBehaviorSanitizer.
+test: test-deps
+	$(MVNW) install
+	$(MAKE) check-readme
 	$(MAKE) test-sanitized
+
+# README.md's dependency, example and inspect command, outside this build (after make build).
+check-readme:
+	bash scripts/check-readme.sh
 
 test-sanitized:
 	for module in cp-native cp-generator; do \

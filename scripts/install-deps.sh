@@ -1,14 +1,28 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the build needs, or says exactly how to.
+# Installs the Debian packages a make target needs, or says exactly how to.
+#   install-deps.sh build   what building needs (make build, make demo, make bench)
+#   install-deps.sh test    that, plus what only the tests use (make test)
 # Idempotent: does nothing when every package is already present.
 set -euo pipefail
 
-# chromium: the analyzer renders report.html headless in its tests.
-PACKAGES=(cmake make g++ libzstd-dev libgtest-dev libzmq3-dev cppzmq-dev binutils procps iproute2
-          chromium)
+# The native build: CMake, the C++ compiler, zstd, ZeroMQ, and GoogleTest (the C++ tests are
+# built with the libraries); procps, whose ps Storm's process checks run (the demo's cluster).
+BUILD_PACKAGES=(cmake make g++ libzstd-dev libgtest-dev libzmq3-dev cppzmq-dev procps)
+# The tests: nm (binutils) checks the exported symbols, ip (iproute2) makes network namespaces,
+# and chromium renders report.html headless.
+TEST_PACKAGES=(binutils iproute2 chromium)
+
+case "${1:-}" in
+    build) packages=("${BUILD_PACKAGES[@]}") ;;
+    test) packages=("${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
+    *)
+        echo "usage: $0 build|test" >&2
+        exit 2
+        ;;
+esac
 
 missing=()
-for package in "${PACKAGES[@]}"; do
+for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
         missing+=("$package")
     fi

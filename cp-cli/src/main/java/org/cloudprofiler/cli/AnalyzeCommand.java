@@ -12,7 +12,10 @@ import org.cloudprofiler.analyzer.AnalyzerOptions;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.sync.translate.TranslationMethod;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code cloudprofiler analyze}: per-hop latencies with bounds, throughput and CPU efficiency
@@ -20,12 +23,19 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "analyze",
+        mixinStandardHelpOptions = true,
+        versionProvider = CloudProfilerCommand.Version.class,
+        // docs/analyzer-output.md: 2 says that files were skipped or damaged.
+        exitCodeOnInvalidInput = 1,
         description = "Analyse channel logs: per-hop latency with bounds, throughput, CPU per"
                 + " tuple; writes summary.json, hops.csv and report.html.")
 public final class AnalyzeCommand implements Callable<Integer> {
 
     /** How long Ctrl-C waits for a followed run's final outputs. */
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
+    @Spec
+    private CommandSpec spec;
 
     @Option(names = "--logs", arity = "1..*", required = true,
             description = "Log directories (CP_LOG_DIR or one node's directory) or log files.")
@@ -72,23 +82,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TranslationMethod translation = switch (method) {
-            case "minrtt" -> TranslationMethod.MINRTT;
-            case "hull" -> TranslationMethod.HULL;
-            default -> throw new IllegalArgumentException("--method is minrtt or hull, not \""
-                    + method + "\"");
-        };
-        AnalyzerOptions options = AnalyzerOptions.of(logs, sync, out).withReference(reference)
-                .withMethod(translation).withTupleTimeout(tupleTimeout).withReaders(readers);
-        if (parallelism != null) {
-            options = options.withParallelism(parallelism);
-        }
-        if (cluster != null) {
-            options = options.withCluster(cluster, shippedJars());
-        }
-        if (follow) {
-            options = options.withFollow(refresh);
-        }
+        AnalyzerOptions options = options();
         Analyzer analyzer = new Analyzer(options, System.err);
         if (follow) {
             // Ctrl-C ends a followed run: the outputs are written from what was read.
@@ -103,6 +97,29 @@ public final class AnalyzeCommand implements Callable<Integer> {
         AnalysisSummary summary = analyzer.run();
         return summary.input().problemCount() == 0 && summary.unsynchronizedPairs().isEmpty()
                 ? 0 : 2;
+    }
+
+    private AnalyzerOptions options() throws URISyntaxException {
+        TranslationMethod translation = switch (method) {
+            case "minrtt" -> TranslationMethod.MINRTT;
+            case "hull" -> TranslationMethod.HULL;
+            default -> throw new ParameterException(spec.commandLine(), "--method must be minrtt"
+                    + " or hull, not \"" + method + "\"");
+        };
+        try {
+            AnalyzerOptions options = AnalyzerOptions.of(logs, sync, out)
+                    .withReference(reference).withMethod(translation)
+                    .withTupleTimeout(tupleTimeout).withReaders(readers);
+            if (parallelism != null) {
+                options = options.withParallelism(parallelism);
+            }
+            if (cluster != null) {
+                options = options.withCluster(cluster, shippedJars());
+            }
+            return follow ? options.withFollow(refresh) : options;
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     /** The jar this command runs from: it holds the analyzer and everything it needs. */

@@ -3,6 +3,8 @@ package org.cloudprofiler.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
@@ -24,13 +26,28 @@ public final class CloudProfilerCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
+    /** Read by {@link ErrorReporter}; inherited, so set here whichever command it follows. */
+    @Option(names = ErrorReporter.VERBOSE, scope = ScopeType.INHERIT,
+            description = "On an error, print its stack trace too.")
+    boolean verbose;
+
     public static void main(String[] args) {
-        System.exit(new CommandLine(new CloudProfilerCommand()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line with every subcommand, reporting failures as {@link ErrorReporter}. */
+    static CommandLine commandLine() {
+        ErrorReporter reporter = new ErrorReporter();
+        return new CommandLine(new CloudProfilerCommand()).setParameterExceptionHandler(reporter)
+                .setExecutionExceptionHandler(reporter)
+                // "--logs a --sink b" is an unknown option, not a third log directory.
+                .setUnmatchedOptionsAllowedAsOptionParameters(false);
     }
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing a subcommand");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing a command: "
+                + String.join(", ", spec.subcommands().keySet()));
     }
 
     /** The version Maven recorded in the jar; a build from an IDE has none. */

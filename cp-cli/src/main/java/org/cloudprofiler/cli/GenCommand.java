@@ -152,6 +152,9 @@ public final class GenCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<byte[]> preloaded = readPreloaded();
+        if (json != null) {
+            OutputFileOption.requireWritable(spec, "--json", json);
+        }
         try (BufferedWriter jsonLines = json == null ? null : Files.newBufferedWriter(json);
                 Generator generator = build(out, jsonLines)) {
             if (payload == Payload.preloaded) {
@@ -213,14 +216,19 @@ public final class GenCommand implements Callable<Integer> {
         return derived;
     }
 
-    private List<byte[]> readPreloaded() throws IOException {
+    private List<byte[]> readPreloaded() {
         if ((payload == Payload.preloaded) == preloadedFiles.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--payload preloaded and --preloaded FILE go together");
         }
         List<byte[]> payloads = new ArrayList<>();
         for (Path file : preloadedFiles) {
-            payloads.add(Files.readAllBytes(file));
+            try {
+                payloads.add(Files.readAllBytes(file));
+            } catch (IOException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--preloaded "
+                        + file + " cannot be read (" + ErrorReporter.describe(e) + ")");
+            }
         }
         return payloads;
     }

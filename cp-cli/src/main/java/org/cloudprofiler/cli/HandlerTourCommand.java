@@ -6,7 +6,10 @@ import org.cloudprofiler.LogFormat;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,10 +28,15 @@ import java.util.stream.Stream;
  */
 @Command(
         name = "handler-tour",
+        mixinStandardHelpOptions = true,
+        versionProvider = CloudProfilerCommand.Version.class,
         description = "Log tuples through a channel of every handler and show what the logs hold.")
 public final class HandlerTourCommand implements Callable<Integer> {
     private static final Set<HandlerType> RETURN_TRIP =
             EnumSet.of(HandlerType.RET_START, HandlerType.RET_END);
+
+    @Spec
+    private CommandSpec spec;
 
     @Option(names = "--tuples", description = "Tuples per channel (default: ${DEFAULT-VALUE}).")
     private long tuples = 10_000_000;
@@ -38,7 +46,8 @@ public final class HandlerTourCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (tuples < 1) {
-            throw new IllegalArgumentException("--tuples must be at least 1");
+            throw new ParameterException(spec.commandLine(), "--tuples must be at least 1, not "
+                    + tuples);
         }
         Path directory = Path.of(CloudProfiler.logDirectory());
         out.printf(Locale.ROOT, "Logging %,d tuples (ids 0..%,d, then a poison pill) through one"

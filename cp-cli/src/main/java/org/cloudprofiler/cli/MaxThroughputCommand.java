@@ -26,8 +26,10 @@ import picocli.CommandLine.Spec;
  * Finds the highest rate generator → JOF → a draining consumer sustains in this process: fixed
  * runs, doubling then bisection, a progress line per run, the answer and every run as JSON.
  */
-@Command(name = "max-throughput", description = "Find the highest ingestion rate with no drop"
-        + " and bounded lag: generator -> JOF -> draining consumer, on this machine.")
+@Command(name = "max-throughput", mixinStandardHelpOptions = true,
+        versionProvider = CloudProfilerCommand.Version.class,
+        description = "Find the highest ingestion rate with no drop and bounded lag: generator"
+                + " -> JOF -> draining consumer, on this machine.")
 public final class MaxThroughputCommand implements Callable<Integer> {
 
     @Option(names = "--receivers", description = "JOF receiver threads (default:"
@@ -90,6 +92,9 @@ public final class MaxThroughputCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--warm-up must be 0s (none) or at least 1s, not " + warmUp);
         }
+        if (json != null) {
+            OutputFileOption.requireWritable(spec, "--json", json);
+        }
         boolean ysb = payload.equals("ysb");
         GeneratorJofPipeline pipeline = new GeneratorJofPipeline(() -> {
             JavaObjectFactory.Builder jof = JavaObjectFactory.builder()
@@ -99,12 +104,19 @@ public final class MaxThroughputCommand implements Callable<Integer> {
             Generator.Builder generator = Generator.builder().senderThreads(senders);
             return ysb ? generator.ysbPayload() : generator.rawPayload(rawBytes);
         }, Duration.ofSeconds(30));
-        PassCriteria criteria = new PassCriteria(PassCriteria.DEFAULT.rateTolerance(), maxLag);
+        MaxThroughputSearch search;
+        try {
+            search = new MaxThroughputSearch(pipeline, new PassCriteria(
+                    PassCriteria.DEFAULT.rateTolerance(), maxLag), run, start, max, resolution,
+                    this::print).warmUpFirst(warmUp);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--start, --max,"
+                    + " --resolution, --run or --warm-up: " + e.getMessage());
+        }
         console.printf(Locale.ROOT, "searching: %s payload, %d sender(s) -> %d JOF receiver(s),"
                 + " %d s per run, resolution %,d tuples/s, %d s of warm-up first%n", payload,
                 senders, receivers, run.toSeconds(), resolution, warmUp.toSeconds());
-        SearchResult result = new MaxThroughputSearch(pipeline, criteria, run, start, max,
-                resolution, this::print).warmUpFirst(warmUp).search();
+        SearchResult result = search.search();
         console.printf(Locale.ROOT, "max sustained: %,d tuples/s%s%n",
                 result.maxSustainedTuplesPerSecond(), result.lowestFailedTuplesPerSecond() < 0
                         ? " (every run passed up to --max)"

@@ -7,15 +7,23 @@ import java.util.concurrent.Callable;
 import org.cloudprofiler.sync.SyncAgent;
 import org.cloudprofiler.sync.SyncAgentCounters;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Runs this node's clock-sync agent until the sync server ends the session. Start one on every
  * node of the run; it answers other agents' exchanges and runs its own when the server asks.
  */
-@Command(name = "sync-agent", description = "Take part in clock synchronisation for this node"
-        + " until the sync server ends the session.")
+@Command(name = "sync-agent", mixinStandardHelpOptions = true,
+        versionProvider = CloudProfilerCommand.Version.class,
+        description = "Take part in clock synchronisation for this node until the sync server"
+                + " ends the session.")
 public final class SyncAgentCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
 
     @Option(names = "--server", required = true, description = "The sync server, host:port.")
     String server;
@@ -43,16 +51,23 @@ public final class SyncAgentCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (timeout.toMillis() < 2_000) {
-            throw new IllegalArgumentException("--timeout must be at least 2s: the server sends"
-                    + " a heartbeat every second");
+            throw new ParameterException(spec.commandLine(), "--timeout must be at least 2s, not "
+                    + timeout.toMillis() + " ms: the server sends a heartbeat every second");
+        }
+        if (port < 0 || port > 65535) {
+            throw new ParameterException(spec.commandLine(), "--port must be a UDP port, 0 to"
+                    + " 65535, not " + port);
         }
         int colon = server.lastIndexOf(':');
-        if (colon <= 0) {
-            throw new IllegalArgumentException("--server " + server + " is not host:port");
+        int serverPort = colon <= 0 ? -1 : portOrMinusOne(server.substring(colon + 1));
+        if (serverPort < 1 || serverPort > 65535) {
+            throw new ParameterException(spec.commandLine(), "--server \"" + server + "\" is not"
+                    + " host:port; give the address and --port the sync server listens on,"
+                    + " e.g. 10.0.0.1:7711");
         }
-        SyncAgent.Options options = SyncAgent.Options.of(server.substring(0, colon),
-                Integer.parseInt(server.substring(colon + 1))).withNodeId(nodeId)
-                .withBind(bind, port).withToken(token).withServerTimeout(timeout);
+        SyncAgent.Options options = SyncAgent.Options.of(server.substring(0, colon), serverPort)
+                .withNodeId(nodeId).withBind(bind, port).withToken(token)
+                .withServerTimeout(timeout);
         try (SyncAgent agent = SyncAgent.create(options)) {
             Thread hook = new Thread(agent::stop, "cp-sync-agent-stop");
             Runtime.getRuntime().addShutdownHook(hook);
@@ -76,6 +91,14 @@ public final class SyncAgentCommand implements Callable<Integer> {
             }
             System.out.println(result.message());
             return 0;
+        }
+    }
+
+    private static int portOrMinusOne(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 }

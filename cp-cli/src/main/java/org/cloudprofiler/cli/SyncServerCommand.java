@@ -23,7 +23,10 @@ import org.cloudprofiler.sync.SyncServer;
 import org.cloudprofiler.sync.SyncServerCounters;
 import org.cloudprofiler.sync.TransferModel;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Runs the clock-sync server for one profiling run: waits for the agents, measures the
@@ -31,9 +34,14 @@ import picocli.CommandLine.Option;
  * (its duration elapses, or SIGTERM / Ctrl-C), the {@code end} phase; writes {@code sync.json}
  * after every phase and sends the agents home.
  */
-@Command(name = "sync-server", description = "Measure clock offsets between nodes for a run"
-        + " and write sync.json (docs/sync-format.md).")
+@Command(name = "sync-server", mixinStandardHelpOptions = true,
+        versionProvider = CloudProfilerCommand.Version.class,
+        description = "Measure clock offsets between nodes for a run and write sync.json"
+                + " (docs/sync-format.md).")
 public final class SyncServerCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
 
     @Option(names = "--bind", description = "Address to listen on (default: ${DEFAULT-VALUE};"
             + " give this host's LAN address when agents run on other hosts).")
@@ -93,16 +101,7 @@ public final class SyncServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (nodes < 2) {
-            throw new IllegalArgumentException("--nodes must be at least 2: clock sync relates"
-                    + " pairs of nodes");
-        }
-        if (midInterval != null && midInterval.toMillis() < 1) {
-            throw new IllegalArgumentException("--mid-interval must be positive, e.g. 60s");
-        }
-        if (exchangeTimeout.toMillis() < 1) {
-            throw new IllegalArgumentException("--exchange-timeout must be at least 1ms");
-        }
+        checkOptions();
         CountDownLatch endRequested = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -124,6 +123,24 @@ public final class SyncServerCommand implements Callable<Integer> {
                 // The hook is running: it waits for `finished`, counted down above.
             }
         }
+    }
+
+    private void checkOptions() {
+        String problem = null;
+        if (nodes < 2) {
+            problem = "--nodes must be at least 2, not " + nodes + ": clock sync relates pairs"
+                    + " of nodes";
+        } else if (port < 0 || port > 65535) {
+            problem = "--port must be a UDP port, 0 to 65535, not " + port;
+        } else if (midInterval != null && midInterval.toMillis() < 1) {
+            problem = "--mid-interval must be positive, e.g. 60s";
+        } else if (exchangeTimeout.toMillis() < 1) {
+            problem = "--exchange-timeout must be at least 1ms";
+        }
+        if (problem != null) {
+            throw new ParameterException(spec.commandLine(), problem);
+        }
+        OutputFileOption.requireWritable(spec, "--out", out);
     }
 
     private int serve(SyncServer server, CountDownLatch endRequested) throws Exception {

@@ -1,17 +1,19 @@
 package org.cloudprofiler.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.function.LongUnaryOperator;
 import org.cloudprofiler.analyzer.GoldenLogSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code cloudprofiler analyze} end to end on a golden log set. */
 class AnalyzeCommandTest {
@@ -25,7 +27,7 @@ class AnalyzeCommandTest {
         GoldenLogSet.write(logs, 200, "node-a", LongUnaryOperator.identity());
         Path out = directory.resolve("out");
 
-        int exit = new CommandLine(new CloudProfilerCommand()).execute("analyze", "--logs",
+        int exit = CloudProfilerCommand.commandLine().execute("analyze", "--logs",
                 logs.toString(), "--out", out.toString(), "--parallelism", "1");
 
         assertEquals(0, exit);
@@ -37,8 +39,30 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void anUnreachableClusterFailsWithinTenSecondsNamingIt() throws Exception {
+        Path logs = directory.resolve("logs");
+        GoldenLogSet.write(logs, 20, "node-a", LongUnaryOperator.identity());
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        String cluster = "127.0.0.1:" + closedPort;
+
+        // Flink's client alone retried for a minute, then printed 80 lines.
+        CommandRun run = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> CommandRun.of(
+                "analyze", "--logs", logs.toString(), "--out", directory.resolve("out")
+                        .toString(), "--cluster", cluster));
+
+        assertEquals(1, run.exitCode());
+        assertEquals("cloudprofiler analyze: cannot reach the Flink cluster at " + cluster
+                + " (connection refused). Fix: start the cluster, or give --cluster the"
+                + " host:port of its REST endpoint (rest.address and rest.port, 8081 by"
+                + " default)", run.err().strip());
+    }
+
+    @Test
     void refusesAnUnknownMethod() {
-        int exit = new CommandLine(new CloudProfilerCommand()).execute("analyze", "--logs",
+        int exit = CloudProfilerCommand.commandLine().execute("analyze", "--logs",
                 directory.toString(), "--method", "ntp");
         assertEquals(1, exit);
     }

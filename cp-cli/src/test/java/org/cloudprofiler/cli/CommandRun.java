@@ -3,15 +3,13 @@ package org.cloudprofiler.cli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 
-import picocli.CommandLine;
-
 /** One run of the {@code cloudprofiler} command line in-process: exit code and both outputs. */
 record CommandRun(int exitCode, String out, String err) {
 
     static CommandRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exitCode = new CommandLine(new CloudProfilerCommand())
+        int exitCode = CloudProfilerCommand.commandLine()
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))
                 .execute(args);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.cloudprofiler.cli.doctor.Doctor;
 import org.cloudprofiler.cli.doctor.DoctorCheck;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -26,7 +25,7 @@ class DoctorCommandTest {
     void everyCheckPrintsOneLineWithAVerdict() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exitCode = new CommandLine(new CloudProfilerCommand())
+        int exitCode = CloudProfilerCommand.commandLine()
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))
                 .execute("doctor");

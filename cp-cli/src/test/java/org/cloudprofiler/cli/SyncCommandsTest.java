@@ -17,7 +17,6 @@ import org.cloudprofiler.sync.SyncPhase;
 import org.cloudprofiler.sync.TransferModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code sync-server} and two {@code sync-agent}s over loopback, as a user would run them. */
 class SyncCommandsTest {
@@ -67,7 +66,7 @@ class SyncCommandsTest {
     }
 
     private static int run(String... args) {
-        return new CommandLine(new CloudProfilerCommand()).execute(args);
+        return CloudProfilerCommand.commandLine().execute(args);
     }
 
     private static int freeUdpPort() throws Exception {

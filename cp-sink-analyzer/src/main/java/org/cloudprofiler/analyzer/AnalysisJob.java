@@ -82,15 +82,10 @@ final class AnalysisJob {
             return StreamExecutionEnvironment.createLocalEnvironment(options.parallelism(),
                     configuration);
         }
-        String[] hostPort = options.cluster().split(":");
-        if (hostPort.length != 2) {
-            throw new IllegalArgumentException("--cluster takes host:port of the cluster's REST"
-                    + " endpoint, e.g. localhost:8081; got \"" + options.cluster() + "\"");
-        }
+        ClusterAddress address = ClusterAddress.parse(options.cluster());
         StreamExecutionEnvironment environment = StreamExecutionEnvironment
-                .createRemoteEnvironment(hostPort[0], Integer.parseInt(hostPort[1]),
-                        configuration, options.jars().stream().map(Path::toString)
-                                .toArray(String[]::new));
+                .createRemoteEnvironment(address.host(), address.port(), configuration,
+                        options.jars().stream().map(Path::toString).toArray(String[]::new));
         environment.setParallelism(options.parallelism());
         return environment;
     }

@@ -2,7 +2,11 @@ package org.cloudprofiler.analyzer;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +17,7 @@ import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
 import org.cloudprofiler.analyzer.clock.SyncedClockTranslator;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
+import org.cloudprofiler.analyzer.input.InputProblem;
 import org.cloudprofiler.analyzer.input.LogSet;
 import org.cloudprofiler.analyzer.input.LogSetScanner;
 import org.cloudprofiler.analyzer.join.HopPlan;
@@ -29,6 +34,9 @@ import org.cloudprofiler.analyzer.stats.RunAccumulator;
  * instance; {@link #stop()} may be called from any thread (a shutdown hook, a test).
  */
 public final class Analyzer {
+
+    /** How many input problems a message about an empty log set names. */
+    private static final int MESSAGE_PROBLEMS = 3;
 
     private final AnalyzerOptions options;
     private final PrintStream console;
@@ -48,7 +56,10 @@ public final class Analyzer {
      *
      * @return the final summary, also written to the output directory
      * @throws IllegalArgumentException if there is nothing to analyse or an option is wrong
-     * @throws Exception if sync.json is malformed or the job fails
+     * @throws IOException if the output directory cannot be written, sync.json cannot be read
+     *     or is malformed, the cluster cannot be reached, or the job fails; the message names
+     *     the file, address or cause, and the fix
+     * @throws Exception if anything else fails
      */
     public AnalysisSummary run() throws Exception {
         try {
@@ -59,10 +70,17 @@ public final class Analyzer {
     }
 
     private AnalysisSummary analyze() throws Exception {
+        // What would only fail after reading every log is checked first.
+        prepareOutputDirectory();
+        if (options.cluster() != null) {
+            FlinkClusterProbe.check(ClusterAddress.parse(options.cluster()));
+        }
         LogSet logSet = LogSetScanner.scan(options.logs());
         if (logSet.channels().isEmpty()) {
             throw new IllegalArgumentException("no readable channel logs (*.cplog) under "
-                    + options.logs() + problemsOf(logSet));
+                    + options.logs() + problemsOf(logSet) + ". Fix: give --logs the directory"
+                    + " the profiled run logged to (its CP_LOG_DIR, ./cloudprofiler-logs by"
+                    + " default)");
         }
         ClockSpec clocks = new ClockSpec(options.sync() == null ? null
                 : readSync(), options.sync() == null ? null : options.sync().toString(),
@@ -76,8 +94,7 @@ public final class Analyzer {
         long refreshNanos = options.refresh().toNanos();
         long nextRefresh = System.nanoTime() + refreshNanos;
         try (ProgressPrinter progress = new ProgressPrinter(console, run, logSet.totalBytes());
-                CloseableIterator<AnalysisElement> elements =
-                        AnalysisJob.start(options, logSet, plan, clocks)) {
+                CloseableIterator<AnalysisElement> elements = startJob(logSet, plan, clocks)) {
             results = elements;
             if (stopped) {
                 return finish(builder, method, notes);
@@ -105,16 +122,35 @@ public final class Analyzer {
         return summary;
     }
 
+    private CloseableIterator<AnalysisElement> startJob(LogSet logSet, HopPlan plan,
+            ClockSpec clocks) throws IOException {
+        try {
+            return AnalysisJob.start(options, logSet, plan, clocks);
+        } catch (Exception e) {
+            throw jobFailed(e);
+        }
+    }
+
     /** Whether the job has more; false once {@link #stop()} has cancelled it. */
-    private boolean hasNext(CloseableIterator<AnalysisElement> elements) {
+    private boolean hasNext(CloseableIterator<AnalysisElement> elements) throws IOException {
         try {
             return !stopped && elements.hasNext();
         } catch (RuntimeException e) {
             if (stopped) {
                 return false;
             }
-            throw e;
+            throw jobFailed(e);
         }
+    }
+
+    /** Flink wraps a job's failure several times over: its root cause is what the user needs. */
+    private static IOException jobFailed(Exception e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return new IOException("the analysis job failed: " + root.getClass().getSimpleName()
+                + ": " + root.getMessage(), e);
     }
 
     /**
@@ -146,16 +182,55 @@ public final class Analyzer {
         try {
             return Files.readString(options.sync());
         } catch (IOException e) {
-            throw new IOException("cannot read the sync file " + options.sync() + ": "
-                    + e.getMessage() + ". Fix: give --sync the sync.json the sync server wrote",
-                    e);
+            throw new IOException("cannot read the sync file " + options.sync() + " ("
+                    + reason(e) + "). Fix: give --sync the sync.json the sync server wrote", e);
         }
     }
 
+    private void prepareOutputDirectory() throws IOException {
+        try {
+            Files.createDirectories(options.out());
+            if (!Files.isWritable(options.out())) {
+                throw new AccessDeniedException(options.out().toString());
+            }
+        } catch (IOException e) {
+            throw new IOException("cannot write the outputs to " + options.out() + " ("
+                    + reason(e) + "). Fix: give --out a directory that can be written", e);
+        }
+    }
+
+    /** Why a file operation failed, in words: the JDK's exceptions often give only the path. */
+    private static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileAlreadyExistsException) {
+            return "a file of that name exists";
+        }
+        if (e instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
+            return fileSystem.getReason();
+        }
+        return e.getMessage();
+    }
+
+    /** The first few problems, for a one-line message. */
     private static String problemsOf(LogSet logSet) {
-        StringBuilder text = new StringBuilder();
-        logSet.problems().forEach(problem -> text.append("\n  ").append(problem));
-        return text.toString();
+        List<InputProblem> problems = logSet.problems();
+        if (problems.isEmpty()) {
+            return "";
+        }
+        int shown = Math.min(problems.size(), MESSAGE_PROBLEMS);
+        StringBuilder text = new StringBuilder(" (");
+        for (int i = 0; i < shown; i++) {
+            text.append(i == 0 ? "" : "; ").append(problems.get(i));
+        }
+        if (problems.size() > shown) {
+            text.append("; and ").append(problems.size() - shown).append(" more");
+        }
+        return text.append(')').toString();
     }
 
     private List<String> notes(LogSet logSet, HopPlan plan, DurationTranslator translator) {

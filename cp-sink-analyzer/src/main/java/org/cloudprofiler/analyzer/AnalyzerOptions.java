@@ -25,6 +25,8 @@ import org.cloudprofiler.sync.translate.TranslationMethod;
  *     time, so each tuple's records meet before the shuffle and most tuples never touch keyed
  *     state; more readers help only when decoding, not joining, is the bottleneck
  * @param jars jars to ship to a cluster: the analyzer's classes and its dependencies
+ * @throws IllegalArgumentException naming the option, if there are no logs, a parallelism is
+ *     below 1, the refresh is below 1 ms or the cluster is not {@code host:port}
  */
 public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String referenceNode,
         TranslationMethod method, String cluster, boolean follow, Duration refresh,
@@ -41,8 +43,18 @@ public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String refer
         if (logs.isEmpty()) {
             throw new IllegalArgumentException("give at least one log directory (--logs)");
         }
-        if (parallelism < 1 || readers < 1) {
-            throw new IllegalArgumentException("parallelism and readers must be at least 1");
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("--parallelism must be at least 1, not "
+                    + parallelism);
+        }
+        if (readers < 1) {
+            throw new IllegalArgumentException("--readers must be at least 1, not " + readers);
+        }
+        if (refresh.toMillis() < 1) {
+            throw new IllegalArgumentException("--refresh must be at least 1ms, not " + refresh);
+        }
+        if (cluster != null) {
+            ClusterAddress.parse(cluster);
         }
     }
 
