@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.function.IntToLongFunction;
 import java.util.function.LongUnaryOperator;
 import org.cloudprofiler.log.LogFileBuilder;
 import org.cloudprofiler.log.LogTrailer;
@@ -51,6 +52,17 @@ public final class GoldenLogSet {
      */
     public static void write(Path root, int tuples, String sinkNode, LongUnaryOperator sinkClock)
             throws IOException {
+        write(root, tuples, sinkNode, sinkClock, tuple -> sinkIn(tuple) - spoutOut(tuple));
+    }
+
+    /**
+     * Writes {@code tuples} tuples under {@code root} whose transfer to the sink takes
+     * {@code transferNs} (true time, node-a ticks; below zero for a log that breaks the bound).
+     *
+     * @param sinkClock node-a ticks to sink-node ticks
+     */
+    public static void write(Path root, int tuples, String sinkNode, LongUnaryOperator sinkClock,
+            IntToLongFunction transferNs) throws IOException {
         long[] ids = new long[tuples];
         long[] in = new long[tuples];
         long[] out = new long[tuples];
@@ -59,7 +71,7 @@ public final class GoldenLogSet {
             ids[i] = 1000 + i;
             in[i] = spoutIn(i);
             out[i] = spoutOut(i);
-            sink[i] = sinkClock.applyAsLong(sinkIn(i));
+            sink[i] = sinkClock.applyAsLong(out[i] + transferNs.applyAsLong(i));
         }
         LongUnaryOperator same = LongUnaryOperator.identity();
         writeIds(root, "node-a", "spout/1/in", ids, in, same);

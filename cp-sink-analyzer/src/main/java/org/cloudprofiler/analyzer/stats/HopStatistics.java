@@ -23,9 +23,9 @@ public final class HopStatistics implements Serializable {
         cells = new HopCell[hops][Locality.values().length];
     }
 
-    /** Adds one sample of {@code hop}. */
-    public void add(int hop, Locality locality, BoundedDuration duration) {
-        cell(hop, locality).add(duration);
+    /** Adds one sample of {@code hop}, a duration of tuple {@code tupleId}. */
+    public void add(int hop, Locality locality, BoundedDuration duration, long tupleId) {
+        cell(hop, locality).add(duration, tupleId);
     }
 
     /** Counts a tuple whose events were all seen ({@code complete}) or that timed out. */

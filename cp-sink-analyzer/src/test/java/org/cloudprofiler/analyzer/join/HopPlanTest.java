@@ -83,12 +83,12 @@ class HopPlanTest {
         tuple.add(6, 400);   // sink in, node a
         HopStatistics statistics = new HopStatistics(plan.hops().size());
 
-        sampler.sample(tuple, statistics);
+        sampler.sample(7, tuple, statistics);
 
         int endToEnd = plan.hops().size() - 1;
-        assertEquals(300, statistics.get(endToEnd, Locality.MIXED).maxLatencyNs(), 0);
+        assertEquals(300, statistics.get(endToEnd, Locality.MIXED).latencyNs().max(), 0);
         assertEquals(1, statistics.get(1, Locality.REMOTE).unbounded());   // spout -> bolt
-        assertEquals(50, statistics.get(0, Locality.LOCAL).maxLatencyNs(), 0);  // spout
+        assertEquals(50, statistics.get(0, Locality.LOCAL).latencyNs().max(), 0);  // spout
     }
 
     private static List<ChannelInfo> channels() {
