@@ -21,8 +21,9 @@ import org.cloudprofiler.analyzer.stats.HopStatistics;
  * keyed by it) and turns each tuple into hop samples. A tuple's state lives from its first
  * record until either all the records a complete tuple has ({@link HopPlan#expectedEvents()})
  * have arrived, or the watermark passes its first record's event time plus the time-out,
- * whichever is first; then it is sampled and cleared, so memory holds only the tuples in
- * flight, never the whole run. The statistics are emitted as
+ * whichever is first; then it is sampled and cleared (a timed-out tuple counted with why it
+ * ended: {@link TupleEnding}), so memory holds only the tuples in flight, never the whole run.
+ * The statistics are emitted as
  * deltas: every {@code refreshMillis} of processing time when following, and at the end.
  */
 public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElement>
@@ -101,7 +102,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     }
 
     private boolean isComplete(TupleEvents tuple) {
-        return plan.expectedEvents() > 0 && tuple.size >= plan.expectedEvents();
+        return plan.expectedEvents() > 0
+                && plan.awaitedRecords(tuple) >= plan.expectedEvents();
     }
 
     @Override
@@ -120,7 +122,11 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
 
     private void finishTuple(long tupleId, TupleEvents tuple, boolean complete) {
         sampler.sample(tupleId, tuple, statistics);
-        statistics.countTuple(complete, tuple.size);
+        if (complete) {
+            statistics.countComplete(tuple.size);
+        } else {
+            statistics.countTimedOut(TupleEnding.of(plan, tuple), tuple.size);
+        }
     }
 
     @Override

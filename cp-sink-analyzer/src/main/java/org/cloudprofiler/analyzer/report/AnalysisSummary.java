@@ -28,9 +28,18 @@ public record AnalysisSummary(String format, boolean finished, String referenceN
             String endChannel, Long sourceTuples, Double throughputTuplesPerSecond,
             Long sinkTuples, String note) {}
 
-    /** How the join ended for the tuples. */
-    public record Tuples(long complete, long timedOut, long idRecords, int expectedRecordsPerTuple,
-            long timeoutMillis) {}
+    /** How the join ended for the tuples; {@code timedOutBy} says why, summing to timedOut. */
+    public record Tuples(long complete, long timedOut, List<TimedOut> timedOutBy, long idRecords,
+            int expectedRecordsPerTuple, long timeoutMillis) {}
+
+    /**
+     * Tuples that timed out for one reason (a {@code TupleEnding.Reason} name).
+     *
+     * @param component where, or null
+     * @param next the component never reached ({@code NOT_REACHED}), else null
+     */
+    public record TimedOut(String reason, String component, String next, long tuples,
+            String explanation) {}
 
     /**
      * One hop at one locality. {@code latencyNs} and {@code boundNs} are null without bounded

@@ -22,6 +22,9 @@ public final class ConsoleTable {
         } else {
             out.println("Run: " + run.note());
         }
+        AnalysisSummary.Tuples tuples = summary.tuples();
+        out.printf(Locale.ROOT, "Tuples: %,d complete, %,d timed out%s%n", tuples.complete(),
+                tuples.timedOut(), tuples.timedOut() > 0 ? " (why: the notes below)" : "");
         out.printf(Locale.ROOT, "%-32s %-7s %10s %10s %10s %10s %10s %10s %11s %11s%n", "hop",
                 "where", "samples", "unbounded", "min", "p50", "p99", "max", "bound p50",
                 "bound max");

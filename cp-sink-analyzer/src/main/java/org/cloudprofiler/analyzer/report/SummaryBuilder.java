@@ -17,9 +17,11 @@ import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.analyzer.join.Hop;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.analyzer.join.Locality;
+import org.cloudprofiler.analyzer.join.TupleEnding;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.ChannelDrops;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.Operator;
+import org.cloudprofiler.analyzer.report.AnalysisSummary.TimedOut;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.Violation;
 import org.cloudprofiler.analyzer.stats.HopCell;
 import org.cloudprofiler.analyzer.stats.RunAccumulator;
@@ -66,14 +68,26 @@ public final class SummaryBuilder {
             long timeoutMillis, List<String> notes) {
         List<String> allNotes = new ArrayList<>(plan.notes());
         allNotes.addAll(notes);
+        List<TimedOut> timedOut = timedOut();
+        timedOut.forEach(reason -> allNotes.add("timed out: " + reason.explanation()));
         AnalysisSummary.Run runDuration = runDuration();
         List<HopRow> hops = hops();
         return new AnalysisSummary(AnalysisSummary.FORMAT, finished, translator.referenceNode(),
                 method, synchronizedClocks, List.copyOf(translator.unsynchronizedPairs()),
                 input(), runDuration, new AnalysisSummary.Tuples(run.hops().completeTuples(),
-                        run.hops().timedOutTuples(), run.hops().events(), plan.expectedEvents(),
-                        timeoutMillis),
+                        run.hops().timedOutTuples(), timedOut, run.hops().events(),
+                        plan.expectedEvents(), timeoutMillis),
                 hops, violations(runDuration, hops), operators(), drops(), allNotes);
+    }
+
+    /** The timed-out tuples by why they ended, the most frequent reason first. */
+    private List<TimedOut> timedOut() {
+        return run.hops().timedOutByEnding().entrySet().stream()
+                .sorted(Map.Entry.<TupleEnding, Long>comparingByValue().reversed())
+                .map(entry -> new TimedOut(entry.getKey().reason().name(),
+                        entry.getKey().component(), entry.getKey().next(), entry.getValue(),
+                        entry.getKey().explain(entry.getValue())))
+                .toList();
     }
 
     /** Every hop row with violating samples, then the run if its duration is one. */
