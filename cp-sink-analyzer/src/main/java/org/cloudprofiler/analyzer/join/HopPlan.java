@@ -259,12 +259,12 @@ public final class HopPlan implements Serializable {
      * topology.json, its {@code out} if an edge leaves it. Only these count towards
      * {@link #expectedEvents()}; records elsewhere are sampled but never awaited.
      */
-    public boolean awaited(int channel) {
+    boolean awaited(int channel) {
         return channelAwaited[channel];
     }
 
     /** The records of {@code tuple} on awaited channels. */
-    public int awaitedRecords(TupleEvents tuple) {
+    int awaitedRecords(TupleEvents tuple) {
         int records = 0;
         for (int i = 0; i < tuple.size; i++) {
             records += channelAwaited[tuple.channels[i]] ? 1 : 0;

@@ -85,20 +85,22 @@ public record TupleEnding(Reason reason, String component, String next) implemen
 
     /** What {@code tuples} tuples that ended so mean, for the user. */
     public String explain(long tuples) {
-        String count = String.format(Locale.ROOT, "%,d %s", tuples,
-                tuples == 1 ? "tuple" : "tuples");
+        boolean one = tuples == 1;
+        String count = String.format(Locale.ROOT, "%,d %s", tuples, one ? "tuple" : "tuples");
+        String them = one ? "it" : "them";
         return switch (reason) {
             case UPSTREAM_MISSING -> count + " reached " + component + " with no record upstream"
                     + " of it: those records were lost (see drops), or arrived after the tuple had"
                     + " timed out (a --tuple-timeout shorter than its way)";
-            case ENDED_AT -> count + " ended at " + component + ", which took them in and"
-                    + " emitted nothing for them: filtered out there, or still inside it when the"
-                    + " logs end";
+            case ENDED_AT -> count + " ended at " + component + ", which took " + them + " in"
+                    + " and emitted nothing for " + them + ": filtered out there, or still inside"
+                    + " it when the logs end";
             case NOT_REACHED -> count + " left " + component + " but never reached " + next
                     + ": in flight when the logs end, or lost between them (see drops)";
-            case RECORDS_MISSING -> count + " passed every component on their way but lack"
-                    + " records: a task of an all grouping that never got them, records a channel"
-                    + " dropped or a damaged block held, or a handler that samples";
+            case RECORDS_MISSING -> count + " passed every component on the way but "
+                    + (one ? "lacks" : "lack") + " records: a task of an all grouping that never"
+                    + " got " + them + ", records a channel dropped or a damaged block held, or a"
+                    + " handler that samples";
             case NO_COMPLETION_RULE -> count + " ended by the time-out alone: without"
                     + " topology.json, or with a cycle in it, nothing says when a tuple is"
                     + " complete";
