@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -81,8 +82,11 @@ class ViolationsITCase {
                 tuple -> tuple % 10 == 3 ? -300 : 500 + tuple);
         Files.writeString(sync, GoldenNumbersITCase.syncJson());
 
-        AnalysisSummary summary = GoldenNumbersITCase.analyze(AnalyzerOptions.of(List.of(logs),
-                sync, directory.resolve("out")).withReference("node-a"));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+        AnalysisSummary summary = new Analyzer(AnalyzerOptions.of(List.of(logs), sync,
+                directory.resolve("out")).withReference("node-a"),
+                new PrintStream(console, true)).run();
 
         HopRow transfer = GoldenNumbersITCase.row(summary, "spout -> sink", "REMOTE");
         GoldenNumbersITCase.MinRttFormulas formulas = new GoldenNumbersITCase.MinRttFormulas();
@@ -99,5 +103,8 @@ class ViolationsITCase {
         assertEquals(0, transfer.violatingSamples());
         assertNull(transfer.worstViolation());
         assertEquals(List.of(), summary.violations());
+        assertTrue(console.toString().contains("Below zero within the bound: spout -> sink"
+                + " (remote), 50 samples, lowest -301 ns ± "), console.toString());
+        assertFalse(console.toString().contains("VIOLATION"), console.toString());
     }
 }
