@@ -59,7 +59,8 @@ public final class GoldenLogSet {
 
     /**
      * Writes {@code tuples} tuples under {@code root} whose transfer to the sink takes
-     * {@code transferNs} (true time, node-a ticks; below zero for a log that breaks the bound).
+     * {@code transferNs} (true time, node-a ticks; below zero for a log that breaks the bound);
+     * the pill reaches the sink 1 µs after the last tuple.
      *
      * @param sinkClock node-a ticks to sink-node ticks
      */
@@ -84,7 +85,8 @@ public final class GoldenLogSet {
                 1, 2);
         write(root, sinkNode, "sink/2/first-last", channel(sinkNode, "sink/2/first-last", 7,
                 sinkClock).block(new long[] {ids[0], -1}, new long[] {sink[0],
-                    sinkClock.applyAsLong(pill(tuples))}), 1, 2);
+                    sinkClock.applyAsLong(out[tuples - 1] + transferNs.applyAsLong(tuples - 1)
+                            + 1000)}), 1, 2);
         write(root, "node-a", "spout/1/count", channel("node-a", "spout/1/count", 3, same)
                 .columns("tsc", "count").block(new long[] {START, START + 1_000_000,
                     in[tuples - 1] + 1}, new long[] {0, tuples / 2, tuples}), 1, 3);

@@ -74,6 +74,29 @@ class ViolationsITCase {
     }
 
     @Test
+    void aRunWhoseLastPillPrecedesItsFirstTupleIsAViolationToo() throws Exception {
+        Path logs = directory.resolve("logs");
+        // Every tuple reaches the sink over 5 ms before it left: the last pill comes before the
+        // first tuple entered the spout.
+        GoldenLogSet.write(logs, TUPLES, "node-a", LongUnaryOperator.identity(),
+                tuple -> -5_000_000 - 2 * tuple);
+
+        AnalysisSummary summary = GoldenNumbersITCase.analyze(AnalyzerOptions.of(List.of(logs),
+                null, directory.resolve("out")));
+
+        int last = TUPLES - 1;
+        long pill = GoldenLogSet.spoutOut(last) - 5_000_000 - 2 * last + 1_000;
+        Violation run = new Violation("run", null, 1,
+                new TupleDuration(-1, pill - GoldenLogSet.spoutIn(0), 0));
+        assertEquals(List.of(new Violation("spout -> sink", "LOCAL", TUPLES,
+                new TupleDuration(1000 + last, -5_000_000 - 2 * last, 0)),
+                new Violation("spout => sink", "LOCAL", TUPLES,
+                        new TupleDuration(1000 + last, 100 - 5_000_000 - last, 0)), run),
+                summary.violations());
+        assertNull(summary.run().throughputTuplesPerSecond());
+    }
+
+    @Test
     void negativeLatenciesWithinTheirBoundAcrossNodesAreCountedApart() throws Exception {
         Path logs = directory.resolve("logs");
         Path sync = directory.resolve("sync.json");
