@@ -80,10 +80,14 @@ public final class SummaryBuilder {
                 hops, violations(runDuration, hops), operators(), drops(), allNotes);
     }
 
-    /** The timed-out tuples by why they ended, the most frequent reason first. */
+    /**
+     * The timed-out tuples by why they ended, the most frequent reason first (ties in a fixed
+     * order, whatever order the join's subtasks reported them in).
+     */
     private List<TimedOut> timedOut() {
         return run.hops().timedOutByEnding().entrySet().stream()
-                .sorted(Map.Entry.<TupleEnding, Long>comparingByValue().reversed())
+                .sorted(Map.Entry.<TupleEnding, Long>comparingByValue().reversed()
+                        .thenComparing(entry -> entry.getKey().toString()))
                 .map(entry -> new TimedOut(entry.getKey().reason().name(),
                         entry.getKey().component(), entry.getKey().next(), entry.getValue(),
                         entry.getKey().explain(entry.getValue())))

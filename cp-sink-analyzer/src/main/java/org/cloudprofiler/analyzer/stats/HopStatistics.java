@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.stats;
 
 import java.io.Serializable;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
@@ -73,9 +74,9 @@ public final class HopStatistics implements Serializable {
         return timedOutTuples.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** The {@link #timedOutTuples()} by why they ended, in the order first seen. */
+    /** The {@link #timedOutTuples()} by why they ended; read only. */
     public Map<TupleEnding, Long> timedOutByEnding() {
-        return Map.copyOf(timedOutTuples);
+        return Collections.unmodifiableMap(timedOutTuples);
     }
 
     /** Id records joined. */
