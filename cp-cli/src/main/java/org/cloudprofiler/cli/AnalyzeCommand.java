@@ -95,6 +95,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             }, "cloudprofiler-analyze-stop"));
         }
         AnalysisSummary summary = analyzer.run();
+        if (!summary.violations().isEmpty()) {
+            return 3; // a duration below zero by more than its bound (docs/analyzer-output.md)
+        }
         return summary.input().problemCount() == 0 && summary.unsynchronizedPairs().isEmpty()
                 ? 0 : 2;
     }

@@ -61,6 +61,26 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void exitsWithThreeWhenADurationIsBelowZeroByMoreThanItsBound() throws Exception {
+        Path logs = directory.resolve("logs");
+        // Tuple 7 reaches the sink 20 ns before the spout logged its out, on one clock.
+        GoldenLogSet.write(logs, 200, "node-a", LongUnaryOperator.identity(),
+                tuple -> tuple == 7 ? -20 : 500);
+        Path out = directory.resolve("out");
+
+        int exit = new CommandLine(new CloudProfilerCommand()).execute("analyze", "--logs",
+                logs.toString(), "--out", out.toString(), "--parallelism", "1");
+
+        assertEquals(3, exit);
+        JsonNode violation = new ObjectMapper().readTree(out.resolve("summary.json").toFile())
+                .get("violations").get(0);
+        assertEquals("spout -> sink", violation.get("what").asText());
+        assertEquals(1, violation.get("samples").asLong());
+        assertEquals(1007, violation.get("worst").get("tupleId").asLong());
+        assertEquals(-20, violation.get("worst").get("latencyNs").asDouble(), 0);
+    }
+
+    @Test
     void refusesAnUnknownMethod() {
         int exit = CloudProfilerCommand.commandLine().execute("analyze", "--logs",
                 directory.toString(), "--method", "ntp");

@@ -59,7 +59,7 @@ final class AnalysisJob {
                 .name("route by record kind");
         DataStream<AnalysisElement> joined = routed
                 .transform("combine records per tuple", AnalysisElementTypeInfo.INSTANCE,
-                        new TupleCombiner(plan.expectedEvents(), COMBINER_SLACK_MILLIS))
+                        new TupleCombiner(plan, COMBINER_SLACK_MILLIS))
                 .setParallelism(options.readers())
                 .keyBy(AnalysisElement::id, Types.LONG)
                 .transform("join by tuple id", AnalysisElementTypeInfo.INSTANCE,

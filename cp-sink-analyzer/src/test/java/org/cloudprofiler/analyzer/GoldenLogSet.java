@@ -3,7 +3,10 @@ package org.cloudprofiler.analyzer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntToLongFunction;
 import java.util.function.LongUnaryOperator;
 import org.cloudprofiler.log.LogFileBuilder;
 import org.cloudprofiler.log.LogTrailer;
@@ -51,6 +54,18 @@ public final class GoldenLogSet {
      */
     public static void write(Path root, int tuples, String sinkNode, LongUnaryOperator sinkClock)
             throws IOException {
+        write(root, tuples, sinkNode, sinkClock, tuple -> sinkIn(tuple) - spoutOut(tuple));
+    }
+
+    /**
+     * Writes {@code tuples} tuples under {@code root} whose transfer to the sink takes
+     * {@code transferNs} (true time, node-a ticks; below zero for a log that breaks the bound);
+     * the pill reaches the sink 1 µs after the last tuple.
+     *
+     * @param sinkClock node-a ticks to sink-node ticks
+     */
+    public static void write(Path root, int tuples, String sinkNode, LongUnaryOperator sinkClock,
+            IntToLongFunction transferNs) throws IOException {
         long[] ids = new long[tuples];
         long[] in = new long[tuples];
         long[] out = new long[tuples];
@@ -59,7 +74,7 @@ public final class GoldenLogSet {
             ids[i] = 1000 + i;
             in[i] = spoutIn(i);
             out[i] = spoutOut(i);
-            sink[i] = sinkClock.applyAsLong(sinkIn(i));
+            sink[i] = sinkClock.applyAsLong(out[i] + transferNs.applyAsLong(i));
         }
         LongUnaryOperator same = LongUnaryOperator.identity();
         writeIds(root, "node-a", "spout/1/in", ids, in, same);
@@ -70,7 +85,8 @@ public final class GoldenLogSet {
                 1, 2);
         write(root, sinkNode, "sink/2/first-last", channel(sinkNode, "sink/2/first-last", 7,
                 sinkClock).block(new long[] {ids[0], -1}, new long[] {sink[0],
-                    sinkClock.applyAsLong(pill(tuples))}), 1, 2);
+                    sinkClock.applyAsLong(out[tuples - 1] + transferNs.applyAsLong(tuples - 1)
+                            + 1000)}), 1, 2);
         write(root, "node-a", "spout/1/count", channel("node-a", "spout/1/count", 3, same)
                 .columns("tsc", "count").block(new long[] {START, START + 1_000_000,
                     in[tuples - 1] + 1}, new long[] {0, tuples / 2, tuples}), 1, 3);
@@ -81,27 +97,42 @@ public final class GoldenLogSet {
                     in[tuples - 1] + 1, in[tuples - 1] + 1_000},
                         new long[] {0, 0, tuples, tuples},
                         new long[] {-1, 5_000, 5_000 + 200L * tuples, -1}), 1, 4);
-        String topology = """
-                {"format":"cloudprofiler-topology/1","engine":"storm","topologyName":"golden",
-                 "stormId":"golden-1","node":"%s","pillStream":"cloudprofiler-pill",
-                 "tupleIds":"field offset",
-                 "components":[
-                  {"id":"spout","kind":"spout","role":"source","channelPrefix":"spout",
-                   "parallelism":1,"tasks":[1]},
-                  {"id":"sink","kind":"bolt","role":"sink","channelPrefix":"sink",
-                   "parallelism":1,"tasks":[2]}],
-                 "tasks":[],
-                 "edges":[{"from":"spout","to":"sink","stream":"default",
-                   "grouping":"shuffle","fields":[]}]}
-                """;
         for (String node : new String[] {"node-a", sinkNode}) {
-            Files.createDirectories(root.resolve(node));
-            Files.writeString(root.resolve(node).resolve("topology.json"),
-                    topology.formatted(node));
+            writeChainTopology(root, node, "spout", "sink");
         }
     }
 
-    private static void writeIds(Path root, String node, String name, long[] ids, long[] tscs,
+    /**
+     * Writes the topology.json of a chain of {@code components} into {@code node}'s directory:
+     * the first is the source, the last the sink, each with one task (1, 2, ...) and its
+     * channels under its own name, each subscribed to the one before it (shuffle grouping).
+     */
+    static void writeChainTopology(Path root, String node, String... components)
+            throws IOException {
+        List<String> described = new ArrayList<>();
+        List<String> edges = new ArrayList<>();
+        for (int i = 0; i < components.length; i++) {
+            String role = i == 0 ? "source" : i == components.length - 1 ? "sink" : "inner";
+            described.add("""
+                    {"id":"%s","kind":"%s","role":"%s","channelPrefix":"%1$s",
+                     "parallelism":1,"tasks":[%d]}""".formatted(components[i],
+                    i == 0 ? "spout" : "bolt", role, i + 1));
+            if (i > 0) {
+                edges.add("""
+                        {"from":"%s","to":"%s","stream":"default","grouping":"shuffle",
+                         "fields":[]}""".formatted(components[i - 1], components[i]));
+            }
+        }
+        Files.createDirectories(root.resolve(node));
+        Files.writeString(root.resolve(node).resolve("topology.json"), """
+                {"format":"cloudprofiler-topology/1","engine":"storm","topologyName":"golden",
+                 "stormId":"golden-1","node":"%s","pillStream":"cloudprofiler-pill",
+                 "tupleIds":"field offset","components":[%s],"tasks":[],"edges":[%s]}
+                """.formatted(node, String.join(",", described), String.join(",", edges)));
+    }
+
+    /** Writes an id channel of {@code ids} logged at {@code tscs}, in blocks of {@link #BLOCK}. */
+    static void writeIds(Path root, String node, String name, long[] ids, long[] tscs,
             LongUnaryOperator clock) throws IOException {
         LogFileBuilder builder = channel(node, name, 2, clock);
         int blocks = 0;

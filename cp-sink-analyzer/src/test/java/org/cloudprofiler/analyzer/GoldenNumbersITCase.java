@@ -8,12 +8,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
 import org.cloudprofiler.analyzer.report.LatencyStats;
+import org.cloudprofiler.analyzer.stats.ExactPercentiles;
 import org.cloudprofiler.sync.translate.TranslationMethod;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +28,7 @@ class GoldenNumbersITCase {
 
     private static final int TUPLES = 500;
     /** Node-b runs 100 ppm fast and 123,456,789 ticks ahead of node-a. */
-    private static final LongUnaryOperator NODE_B = t -> t + Math.floorDiv(t, 10_000) + 123_456_789;
+    static final LongUnaryOperator NODE_B = t -> t + Math.floorDiv(t, 10_000) + 123_456_789;
     private static final long START_SEND = 1_000_000;
     private static final long START_RTT = 2_000;
     private static final long END_SEND = 16_000_000;
@@ -161,37 +161,27 @@ class GoldenNumbersITCase {
     }
 
     /**
-     * Min, max and mean exact (to rounding of sums); percentiles the nearest rank of the values
-     * as recorded (latencies rounded, bounds rounded up: all below 2,048 ns, so HdrHistogram
-     * holds them exactly).
+     * Every statistic equal to an exact computation over the values ({@link ExactPercentiles}:
+     * all below 2,048 ns, so HdrHistogram's buckets are single values); min, max and mean to
+     * the rounding of sums.
      */
-    private static void assertStats(LatencyStats stats, double[] values) {
+    static void assertStats(LatencyStats stats, double[] values) {
         assertNotNull(stats);
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        assertEquals(sorted[0], stats.min(), 1e-6);
-        assertEquals(sorted[sorted.length - 1], stats.max(), 1e-6);
-        assertEquals(Arrays.stream(values).average().orElseThrow(), stats.mean(), 1e-6);
-        long[] asRecorded = Arrays.stream(sorted).mapToLong(Math::round).toArray();
-        long[] ceiled = Arrays.stream(sorted).mapToLong(v -> (long) Math.ceil(v)).toArray();
-        assertPercentile(stats.p50(), 50, asRecorded, ceiled);
-        assertPercentile(stats.p90(), 90, asRecorded, ceiled);
-        assertPercentile(stats.p99(), 99, asRecorded, ceiled);
-        assertPercentile(stats.p999(), 99.9, asRecorded, ceiled);
+        ExactPercentiles exact = new ExactPercentiles(values);
+        assertEquals(exact.min(), stats.min(), 1e-6);
+        assertEquals(exact.max(), stats.max(), 1e-6);
+        assertEquals(exact.mean(), stats.mean(), 1e-6);
+        assertEquals(exact.at(1), stats.p1(), 1e-9, "p1");
+        assertEquals(exact.at(25), stats.p25(), 1e-9, "p25");
+        assertEquals(exact.at(50), stats.p50(), 1e-9, "p50");
+        assertEquals(exact.at(75), stats.p75(), 1e-9, "p75");
+        assertEquals(exact.at(90), stats.p90(), 1e-9, "p90");
+        assertEquals(exact.at(99), stats.p99(), 1e-9, "p99");
+        assertEquals(exact.at(99.9), stats.p999(), 1e-9, "p99.9");
     }
 
-    /** Nearest rank: the value at rank max(1, round(p/100·n)); a bound is recorded rounded up. */
-    private static void assertPercentile(long actual, double percentile, long[] rounded,
-            long[] ceiled) {
-        int rank = (int) Math.max(1, (long) (percentile / 100 * rounded.length + 0.5));
-        long expected = rounded[rank - 1];
-        long expectedCeiled = ceiled[rank - 1];
-        assertTrue(actual == expected || actual == expectedCeiled, "p" + percentile + ": "
-                + actual + ", expected " + expected + " (latency) or " + expectedCeiled
-                + " (bound)");
-    }
-
-    private static String syncJson() {
+    /** Sync data of node-a and node-b: one exchange each in the start and end phases. */
+    static String syncJson() {
         return """
                 {"schemaVersion":1,
                  "nodes":[{"id":"node-a","host":"10.0.0.1","tscHz":1000000000},
@@ -216,7 +206,7 @@ class GoldenNumbersITCase {
      * tick weighted by {@code |1 − σ| + |σ|}, the timestamp's own tick ({@code r}) and the
      * reference reading's tick (1).
      */
-    private static final class MinRttFormulas {
+    static final class MinRttFormulas {
         final double cj = NODE_B.applyAsLong(START_SEND + START_RTT / 2);
         final double cm = NODE_B.applyAsLong(END_SEND + END_RTT / 2);
         final double midJ = START_SEND + START_RTT / 2.0;

@@ -33,11 +33,13 @@ public final class HopPlan implements Serializable {
     private final int[] channelNodeIndex;
     private final List<Hop> hops;
     private final int expectedEvents;
+    private final boolean[] channelAwaited;
+    private final Flow flow;
     private final List<String> notes;
 
     private HopPlan(List<String> components, int[] channelComponent, int[] channelTask,
             byte[] channelPoint, String[] channelNode, List<Hop> hops, int expectedEvents,
-            List<String> notes) {
+            boolean[] channelAwaited, Flow flow, List<String> notes) {
         this.components = List.copyOf(components);
         this.channelComponent = channelComponent;
         this.channelTask = channelTask;
@@ -54,6 +56,8 @@ public final class HopPlan implements Serializable {
         }
         this.hops = List.copyOf(hops);
         this.expectedEvents = expectedEvents;
+        this.channelAwaited = channelAwaited;
+        this.flow = flow;
         this.notes = List.copyOf(notes);
     }
 
@@ -119,6 +123,8 @@ public final class HopPlan implements Serializable {
             }
         }
         int expected = 0;
+        boolean[] awaited = new boolean[channels.size()];
+        Flow flow = null;
         if (topology != null) {
             for (Topology.Component source : topology.components()) {
                 if (!"source".equals(source.role())) {
@@ -131,9 +137,16 @@ public final class HopPlan implements Serializable {
                     }
                 }
             }
-            expected = expectedEvents(topology, names, has, described);
+            flow = Flow.of(topology, names, has);
+            expected = expectedEvents(topology, names, flow, described);
+            for (ChannelInfo channel : channels) {
+                int i = channel.index();
+                awaited[i] = expected > 0 && described.containsKey(names.get(component[i]))
+                        && flow.awaits(component[i], point[i]);
+            }
         }
-        return new HopPlan(names, component, task, point, node, hops, expected, notes);
+        return new HopPlan(names, component, task, point, node, hops, expected, awaited, flow,
+                notes);
     }
 
     /**
@@ -188,11 +201,12 @@ public final class HopPlan implements Serializable {
     }
 
     /**
-     * The id records a tuple leaves when nothing filters it: per component, its id points times
-     * how many of its tasks see the tuple (all of them downstream of an {@code all} grouping).
-     * 0 (wait for the time-out) if the topology has a cycle.
+     * The id records a tuple leaves when nothing filters it: per component, the points where
+     * its records can arrive ({@link Flow#awaits}) times how many of its tasks see the tuple
+     * (all of them downstream of an {@code all} grouping). 0 (wait for the time-out) if the
+     * topology has a cycle.
      */
-    private static int expectedEvents(Topology topology, List<String> names, boolean[][] has,
+    private static int expectedEvents(Topology topology, List<String> names, Flow flow,
             Map<String, Topology.Component> described) {
         Map<String, Integer> copies = new HashMap<>();
         for (Topology.Component component : topology.components()) {
@@ -216,7 +230,7 @@ public final class HopPlan implements Serializable {
         int events = 0;
         for (int c = 0; c < names.size(); c++) {
             if (described.containsKey(names.get(c))) {
-                int points = (has[c][IN] ? 1 : 0) + (has[c][OUT] ? 1 : 0);
+                int points = (flow.awaits(c, IN) ? 1 : 0) + (flow.awaits(c, OUT) ? 1 : 0);
                 events += copies.getOrDefault(names.get(c), 0) * points;
             }
         }
@@ -232,9 +246,35 @@ public final class HopPlan implements Serializable {
         return components;
     }
 
-    /** Id records a complete tuple has; 0 if unknown (then only the time-out ends a tuple). */
+    /**
+     * Id records a complete tuple has on {@linkplain #awaited awaited} channels; 0 if unknown
+     * (then only the time-out ends a tuple).
+     */
     public int expectedEvents() {
         return expectedEvents;
+    }
+
+    /**
+     * Whether a complete tuple has records on {@code channel}: the {@code in} of a component of
+     * topology.json, its {@code out} if an edge leaves it. Only these count towards
+     * {@link #expectedEvents()}; records elsewhere are sampled but never awaited.
+     */
+    boolean awaited(int channel) {
+        return channelAwaited[channel];
+    }
+
+    /** The records of {@code tuple} on awaited channels. */
+    int awaitedRecords(TupleEvents tuple) {
+        int records = 0;
+        for (int i = 0; i < tuple.size; i++) {
+            records += channelAwaited[tuple.channels[i]] ? 1 : 0;
+        }
+        return records;
+    }
+
+    /** The components' points and edges, by component index; null without a topology. */
+    Flow flow() {
+        return flow;
     }
 
     /** What the plan could not do, for the user. */

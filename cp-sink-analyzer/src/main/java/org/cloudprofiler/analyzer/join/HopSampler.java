@@ -26,16 +26,16 @@ public final class HopSampler {
         }
     }
 
-    /** Adds the samples of {@code tuple} to {@code statistics}. */
-    public void sample(TupleEvents tuple, HopStatistics statistics) {
+    /** Adds the samples of {@code tuple}, whose id is {@code tupleId}, to {@code statistics}. */
+    public void sample(long tupleId, TupleEvents tuple, HopStatistics statistics) {
         for (Hop hop : plan.hops()) {
             int from = hopComponents[hop.index()][0];
             int to = hopComponents[hop.index()][1];
             switch (hop.kind()) {
-                case COMPUTE -> sampleCompute(tuple, hop.index(), from, statistics);
-                case TRANSFER -> sampleToEachEnd(tuple, hop.index(),
+                case COMPUTE -> sampleCompute(tupleId, tuple, hop.index(), from, statistics);
+                case TRANSFER -> sampleToEachEnd(tupleId, tuple, hop.index(),
                         earliest(tuple, from, HopPlan.OUT, -1), to, false, statistics);
-                case END_TO_END -> sampleToEachEnd(tuple, hop.index(),
+                case END_TO_END -> sampleToEachEnd(tupleId, tuple, hop.index(),
                         earliest(tuple, from, HopPlan.IN, -1), to, true, statistics);
                 default -> throw new IllegalStateException("unknown hop kind " + hop.kind());
             }
@@ -43,7 +43,7 @@ public final class HopSampler {
     }
 
     /** Per task of the component: its earliest {@code in} to its earliest {@code out}. */
-    private void sampleCompute(TupleEvents tuple, int hop, int component,
+    private void sampleCompute(long tupleId, TupleEvents tuple, int hop, int component,
             HopStatistics statistics) {
         for (int i = 0; i < tuple.size; i++) {
             int channel = tuple.channels[i];
@@ -56,32 +56,32 @@ public final class HopSampler {
             }
             int out = earliest(tuple, component, HopPlan.OUT, task);
             if (out >= 0) {
-                add(tuple, hop, i, out, false, statistics);
+                add(tupleId, tuple, hop, i, out, false, statistics);
             }
         }
     }
 
-    private void sampleToEachEnd(TupleEvents tuple, int hop, int start, int endComponent,
-            boolean endToEnd, HopStatistics statistics) {
+    private void sampleToEachEnd(long tupleId, TupleEvents tuple, int hop, int start,
+            int endComponent, boolean endToEnd, HopStatistics statistics) {
         if (start < 0) {
             return;
         }
         for (int i = 0; i < tuple.size; i++) {
             int channel = tuple.channels[i];
             if (plan.component(channel) == endComponent && plan.point(channel) == HopPlan.IN) {
-                add(tuple, hop, start, i, endToEnd, statistics);
+                add(tupleId, tuple, hop, start, i, endToEnd, statistics);
             }
         }
     }
 
-    private void add(TupleEvents tuple, int hop, int start, int end, boolean endToEnd,
-            HopStatistics statistics) {
+    private void add(long tupleId, TupleEvents tuple, int hop, int start, int end,
+            boolean endToEnd, HopStatistics statistics) {
         int startChannel = tuple.channels[start];
         int endChannel = tuple.channels[end];
         BoundedDuration duration = translator.duration(plan.node(startChannel),
                 tuple.tscs[start], plan.node(endChannel), tuple.tscs[end]);
         statistics.add(hop, locality(tuple, plan.nodeIndex(startChannel),
-                plan.nodeIndex(endChannel), endToEnd), duration);
+                plan.nodeIndex(endChannel), endToEnd), duration, tupleId);
     }
 
     private Locality locality(TupleEvents tuple, int startNode, int endNode, boolean endToEnd) {

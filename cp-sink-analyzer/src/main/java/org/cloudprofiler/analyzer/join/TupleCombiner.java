@@ -26,19 +26,27 @@ public final class TupleCombiner extends AbstractStreamOperator<AnalysisElement>
     /** Tuples that may wait at most. */
     static final int CAPACITY = 1 << 16;
 
-    private final int expectedEvents;
+    private final HopPlan plan;
     private final long slackMillis;
     private transient LinkedHashMap<Long, Waiting> waiting;
 
-    /** A tuple being combined, and the event time of its first record. */
-    private record Waiting(TupleEvents events, long firstMillis) {}
+    /** A tuple being combined, the event time of its first record, its awaited records. */
+    private static final class Waiting {
+        final TupleEvents events = new TupleEvents();
+        final long firstMillis;
+        int awaitedRecords;
+
+        Waiting(long firstMillis) {
+            this.firstMillis = firstMillis;
+        }
+    }
 
     /**
-     * @param expectedEvents records of a complete tuple; 0 if unknown
+     * @param plan what makes a tuple complete ({@link HopPlan#expectedEvents()})
      * @param slackMillis how far behind the watermark a tuple may still wait
      */
-    public TupleCombiner(int expectedEvents, long slackMillis) {
-        this.expectedEvents = expectedEvents;
+    public TupleCombiner(HopPlan plan, long slackMillis) {
+        this.plan = plan;
         this.slackMillis = slackMillis;
     }
 
@@ -59,11 +67,12 @@ public final class TupleCombiner extends AbstractStreamOperator<AnalysisElement>
                 oldest.remove();
                 emit(entry.getKey(), entry.getValue());
             }
-            tuple = new Waiting(new TupleEvents(), record.getTimestamp());
+            tuple = new Waiting(record.getTimestamp());
             waiting.put(element.id(), tuple);
         }
-        tuple.events().add(element.channel(), element.tsc());
-        if (expectedEvents > 0 && tuple.events().size >= expectedEvents) {
+        tuple.events.add(element.channel(), element.tsc());
+        tuple.awaitedRecords += plan.awaited(element.channel()) ? 1 : 0;
+        if (plan.expectedEvents() > 0 && tuple.awaitedRecords >= plan.expectedEvents()) {
             waiting.remove(element.id());
             emit(element.id(), tuple);
         }
@@ -74,7 +83,7 @@ public final class TupleCombiner extends AbstractStreamOperator<AnalysisElement>
         Iterator<Map.Entry<Long, Waiting>> entries = waiting.entrySet().iterator();
         while (entries.hasNext()) {
             Map.Entry<Long, Waiting> entry = entries.next();
-            if (entry.getValue().firstMillis() > mark.getTimestamp() - slackMillis) {
+            if (entry.getValue().firstMillis > mark.getTimestamp() - slackMillis) {
                 break;
             }
             entries.remove();
@@ -90,7 +99,7 @@ public final class TupleCombiner extends AbstractStreamOperator<AnalysisElement>
     }
 
     private void emit(long tupleId, Waiting tuple) {
-        output.collect(new StreamRecord<>(AnalysisElement.tuple(tupleId, tuple.events()),
-                tuple.firstMillis()));
+        output.collect(new StreamRecord<>(AnalysisElement.tuple(tupleId, tuple.events),
+                tuple.firstMillis));
     }
 }

@@ -18,10 +18,12 @@ import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
  * Joins the combined id records of each tuple ({@link TupleCombiner}) by tuple id (the stream is
- * keyed by it) and turns each tuple into hop samples. A tuple's state lives from its first record until either all the records a complete
- * tuple has ({@link HopPlan#expectedEvents()}) have arrived, or the watermark passes its first
- * record's event time plus the time-out, whichever is first; then it is sampled and cleared, so
- * memory holds only the tuples in flight, never the whole run. The statistics are emitted as
+ * keyed by it) and turns each tuple into hop samples. A tuple's state lives from its first
+ * record until either all the records a complete tuple has ({@link HopPlan#expectedEvents()})
+ * have arrived, or the watermark passes its first record's event time plus the time-out,
+ * whichever is first; then it is sampled and cleared (a timed-out tuple counted with why it
+ * ended: {@link TupleEnding}), so memory holds only the tuples in flight, never the whole run.
+ * The statistics are emitted as
  * deltas: every {@code refreshMillis} of processing time when following, and at the end.
  */
 public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElement>
@@ -77,12 +79,13 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
 
     @Override
     public void processElement(StreamRecord<AnalysisElement> record) throws Exception {
+        long tupleId = record.getValue().id();
         TupleEvents part = record.getValue().events();
         TupleEvents tuple = tuples.value();
         if (tuple == null) {
             if (isComplete(part)) {
                 // Combined whole before the shuffle: no state, no time-out.
-                finishTuple(part, true);
+                finishTuple(tupleId, part, true);
                 return;
             }
             tuple = new TupleEvents();
@@ -94,12 +97,13 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         if (isComplete(tuple)) {
             timeouts.deleteEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
             tuples.clear();
-            finishTuple(tuple, true);
+            finishTuple(tupleId, tuple, true);
         }
     }
 
     private boolean isComplete(TupleEvents tuple) {
-        return plan.expectedEvents() > 0 && tuple.size >= plan.expectedEvents();
+        return plan.expectedEvents() > 0
+                && plan.awaitedRecords(tuple) >= plan.expectedEvents();
     }
 
     @Override
@@ -107,7 +111,7 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         TupleEvents tuple = tuples.value();
         if (tuple != null) {
             tuples.clear();
-            finishTuple(tuple, false);
+            finishTuple(timer.getKey(), tuple, false);
         }
     }
 
@@ -116,9 +120,13 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         // Refreshes use the processing-time service directly, not keyed timers.
     }
 
-    private void finishTuple(TupleEvents tuple, boolean complete) {
-        sampler.sample(tuple, statistics);
-        statistics.countTuple(complete, tuple.size);
+    private void finishTuple(long tupleId, TupleEvents tuple, boolean complete) {
+        sampler.sample(tupleId, tuple, statistics);
+        if (complete) {
+            statistics.countComplete(tuple.size);
+        } else {
+            statistics.countTimedOut(TupleEnding.of(plan, tuple), tuple.size);
+        }
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.cloudprofiler.analyzer.input.ExternalDrops;
 import org.cloudprofiler.analyzer.input.InputProblem;
+import org.cloudprofiler.analyzer.stats.TupleDuration;
 
 /**
  * What summary.json holds (schema in docs/analyzer-output.md): the model every output is
@@ -11,8 +12,8 @@ import org.cloudprofiler.analyzer.input.InputProblem;
  */
 public record AnalysisSummary(String format, boolean finished, String referenceNode,
         String method, boolean synchronizedClocks, List<String> unsynchronizedPairs,
-        Input input, Run run, Tuples tuples, List<HopRow> hops, List<Operator> operators,
-        Drops drops, List<String> notes) {
+        Input input, Run run, Tuples tuples, List<HopRow> hops, List<Violation> violations,
+        List<Operator> operators, Drops drops, List<String> notes) {
 
     /** The value of {@code format}. */
     public static final String FORMAT = "cloudprofiler-analysis/1";
@@ -27,14 +28,39 @@ public record AnalysisSummary(String format, boolean finished, String referenceN
             String endChannel, Long sourceTuples, Double throughputTuplesPerSecond,
             Long sinkTuples, String note) {}
 
-    /** How the join ended for the tuples. */
-    public record Tuples(long complete, long timedOut, long idRecords, int expectedRecordsPerTuple,
-            long timeoutMillis) {}
+    /** How the join ended for the tuples; {@code timedOutBy} says why, summing to timedOut. */
+    public record Tuples(long complete, long timedOut, List<TimedOut> timedOutBy, long idRecords,
+            int expectedRecordsPerTuple, long timeoutMillis) {}
 
-    /** One hop at one locality. {@code latencyNs} and {@code boundNs} are null without bounded samples. */
+    /**
+     * Tuples that timed out for one reason (a {@code TupleEnding.Reason} name).
+     *
+     * @param component where, or null
+     * @param next the component never reached ({@code NOT_REACHED}), else null
+     */
+    public record TimedOut(String reason, String component, String next, long tuples,
+            String explanation) {}
+
+    /**
+     * One hop at one locality. {@code latencyNs} and {@code boundNs} are null without bounded
+     * samples; {@code mostNegative} and {@code worstViolation} are null without such samples.
+     */
     public record HopRow(String hop, String kind, String from, String to, String locality,
             long samples, long boundedSamples, long unboundedSamples, long negativeSamples,
+            TupleDuration mostNegative, long violatingSamples, TupleDuration worstViolation,
             LatencyStats latencyNs, LatencyStats boundNs, Map<String, Long> paths) {}
+
+    /**
+     * Durations below zero by more than their bound, which no true duration is: those of one
+     * hop row, or the run's.
+     *
+     * @param what the hop's name, or {@code run} for the run's duration
+     * @param locality the hop row's locality; null for the run
+     * @param samples how many
+     * @param worst the one furthest below zero with its bound; its tuple id -1 for the run
+     */
+    public record Violation(String what, String locality, long samples, TupleDuration worst) {}
+
 
     /** One component: its tuples, CPU (null without CPU samples) and throughput over time. */
     public record Operator(String component, int tasks, Long tuples, Cpu cpu,

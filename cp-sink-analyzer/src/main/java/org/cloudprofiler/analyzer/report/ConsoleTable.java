@@ -23,8 +23,12 @@ public final class ConsoleTable {
         } else {
             out.println("Run: " + run.note());
         }
-        out.printf(Locale.ROOT, "%-32s %-7s %10s %10s %10s %10s %10s %11s %11s%n", "hop",
-                "where", "samples", "unbounded", "p50", "p99", "max", "bound p50", "bound max");
+        AnalysisSummary.Tuples tuples = summary.tuples();
+        out.printf(Locale.ROOT, "Tuples: %,d complete, %,d timed out%s%n", tuples.complete(),
+                tuples.timedOut(), tuples.timedOut() > 0 ? " (why: the notes below)" : "");
+        out.printf(Locale.ROOT, "%-32s %-7s %10s %10s %10s %10s %10s %10s %11s %11s%n", "hop",
+                "where", "samples", "unbounded", "min", "p50", "p99", "max", "bound p50",
+                "bound max");
         for (AnalysisSummary.HopRow hop : summary.hops()) {
             String name = hop.hop().length() > 32 ? hop.hop().substring(0, 31) + "~" : hop.hop();
             out.printf(Locale.ROOT, "%-32s %-7s %,10d %,10d", name,
@@ -34,13 +38,15 @@ public final class ConsoleTable {
                 out.println("   (no bounded samples)");
                 continue;
             }
-            out.printf(Locale.ROOT, " %10s %10s %10s %11s %11s%n",
+            out.printf(Locale.ROOT, " %10s %10s %10s %10s %11s %11s%n",
+                    SvgCharts.durationLabel(hop.latencyNs().min()),
                     SvgCharts.durationLabel(hop.latencyNs().p50()),
                     SvgCharts.durationLabel(hop.latencyNs().p99()),
                     SvgCharts.durationLabel(hop.latencyNs().max()),
                     SvgCharts.durationLabel(hop.boundNs().p50()),
                     SvgCharts.durationLabel(hop.boundNs().max()));
         }
+        printBelowZero(summary, out);
         printCpu(summary.operators(), out);
         printDrops(summary.drops(), out);
         AnalysisSummary.Input input = summary.input();
@@ -85,6 +91,26 @@ public final class ConsoleTable {
                         SvgCharts.durationLabel(cpu.userCodeNsPerTuple()),
                         SvgCharts.durationLabel(cpu.engineNsPerTuple()));
             }
+        }
+    }
+
+    /** Latencies below zero: within their bound (possible across nodes), then violations. */
+    private static void printBelowZero(AnalysisSummary summary, PrintStream out) {
+        for (AnalysisSummary.HopRow hop : summary.hops()) {
+            if (hop.negativeSamples() > 0) {
+                out.printf(Locale.ROOT, "Below zero within the bound: %s (%s), %,d samples,"
+                        + " lowest %s%n", hop.hop(), hop.locality().toLowerCase(Locale.ROOT),
+                        hop.negativeSamples(), SvgCharts.durationLabel(hop.mostNegative()));
+            }
+        }
+        for (AnalysisSummary.Violation violation : summary.violations()) {
+            out.printf(Locale.ROOT, "VIOLATION: %s%s, %,d %s below zero by more than the bound,"
+                    + " worst %s. A true duration is never negative: a probe logged the wrong"
+                    + " moment, or the clock data is wrong%n", violation.what(),
+                    violation.locality() == null ? ""
+                            : " (" + violation.locality().toLowerCase(Locale.ROOT) + ")",
+                    violation.samples(), violation.samples() == 1 ? "duration" : "durations",
+                    SvgCharts.durationLabel(violation.worst()));
         }
     }
 

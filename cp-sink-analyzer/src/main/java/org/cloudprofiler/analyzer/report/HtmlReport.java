@@ -34,17 +34,40 @@ public final class HtmlReport {
                     .append(". Hops between them are unbounded: counted, never given a number."
                             + "</p>\n");
         }
+        violations(html, summary);
         run(html, summary);
         html.append("<h2>Latency and bound per hop</h2>\n")
                 .append(SvgCharts.boxPlots(summary.hops()))
                 .append("<p>Boxes: 25th to 75th percentile, black line the median, whiskers 1st"
-                        + " to 99th percentile, dots minimum and maximum.</p>\n");
+                        + " to 99th percentile, dots minimum and maximum. The scale is"
+                        + " logarithmic either side of a linear band around 0: latencies below"
+                        + " zero are drawn below the grey zero line.</p>\n");
         hopTable(html, summary);
         html.append("<h2>Throughput over time</h2>\n").append(SvgCharts.throughput(
                 summary.operators()));
         cpu(html, summary);
         input(html, summary);
         return html.append("</body></html>\n").toString();
+    }
+
+    /** Durations below zero by more than their bound, first on the page: they void a promise. */
+    private static void violations(StringBuilder html, AnalysisSummary summary) {
+        if (summary.violations().isEmpty()) {
+            return;
+        }
+        html.append("<div class=\"warn\"><b>Violations: durations below zero by more than"
+                + " their bound.</b> A true duration is never negative: a probe logged the wrong"
+                + " moment, or the clock data is wrong.<ul>");
+        for (AnalysisSummary.Violation violation : summary.violations()) {
+            html.append("<li>").append(escape(violation.what()));
+            if (violation.locality() != null) {
+                html.append(" (").append(violation.locality().toLowerCase(Locale.ROOT))
+                        .append(")");
+            }
+            html.append(String.format(Locale.ROOT, ": %,d, worst ", violation.samples()))
+                    .append(escape(SvgCharts.durationLabel(violation.worst()))).append("</li>");
+        }
+        html.append("</ul></div>\n");
     }
 
     private static void run(StringBuilder html, AnalysisSummary summary) {
@@ -67,21 +90,23 @@ public final class HtmlReport {
 
     private static void hopTable(StringBuilder html, AnalysisSummary summary) {
         html.append("<table><tr><th>hop</th><th>locality</th><th>samples</th><th>unbounded</th>"
-                + "<th>p50</th><th>p99</th><th>max</th><th>mean</th><th>bound p50</th>"
-                + "<th>bound max</th></tr>\n");
+                + "<th>below 0 within bound</th><th>violating</th><th>min</th><th>p50</th>"
+                + "<th>p99</th><th>max</th><th>mean</th><th>bound p50</th><th>bound max</th>"
+                + "</tr>\n");
         for (AnalysisSummary.HopRow hop : summary.hops()) {
             html.append("<tr><td>").append(escape(hop.hop())).append("</td><td>")
                     .append(hop.locality().toLowerCase(Locale.ROOT)).append("</td><td>")
                     .append(hop.samples()).append("</td><td>").append(hop.unboundedSamples())
-                    .append("</td>");
+                    .append("</td><td>").append(hop.negativeSamples()).append("</td><td>")
+                    .append(hop.violatingSamples()).append("</td>");
             LatencyStats latency = hop.latencyNs();
             LatencyStats bound = hop.boundNs();
             if (latency == null) {
-                html.append("<td colspan=\"6\">no bounded samples</td></tr>\n");
+                html.append("<td colspan=\"7\">no bounded samples</td></tr>\n");
                 continue;
             }
-            for (double value : new double[] {latency.p50(), latency.p99(), latency.max(),
-                latency.mean(), bound.p50(), bound.max()}) {
+            for (double value : new double[] {latency.min(), latency.p50(), latency.p99(),
+                latency.max(), latency.mean(), bound.p50(), bound.max()}) {
                 html.append("<td>").append(SvgCharts.durationLabel(value)).append("</td>");
             }
             html.append("</tr>\n");

@@ -1,21 +1,22 @@
 package org.cloudprofiler.analyzer.report;
 
-import org.HdrHistogram.Histogram;
+import org.cloudprofiler.analyzer.stats.SignedHistogram;
 
 /**
- * Order statistics of a distribution, ns. Percentiles are HdrHistogram's: the upper end of the
- * 3-significant-digit bucket that holds the nearest-rank percentile (exact below 2,048 ns, within
- * 0.1% above); {@code min}, {@code max} and {@code mean} are exact.
+ * Order statistics of a distribution, ns, with their sign. Percentiles are
+ * {@link SignedHistogram#valueAtPercentile}'s: the nearest rank's value rounded up to the upper
+ * end of its 3-significant-digit bucket (exact below 2,048 ns, within 0.1% above), never above
+ * {@code max}; {@code min}, {@code max} and {@code mean} are exact.
  */
-public record LatencyStats(double min, long p1, long p25, long p50, long p75, long p90, long p99,
-        long p999, double max, double mean) {
+public record LatencyStats(double min, double p1, double p25, double p50, double p75, double p90,
+        double p99, double p999, double max, double mean) {
 
-    /** The statistics of {@code histogram} with the exact extremes and mean given. */
-    static LatencyStats of(Histogram histogram, double min, double max, double mean) {
-        return new LatencyStats(min, histogram.getValueAtPercentile(1),
-                histogram.getValueAtPercentile(25), histogram.getValueAtPercentile(50),
-                histogram.getValueAtPercentile(75), histogram.getValueAtPercentile(90),
-                histogram.getValueAtPercentile(99), histogram.getValueAtPercentile(99.9), max,
-                mean);
+    /** The statistics of {@code histogram}, which holds at least one value. */
+    static LatencyStats of(SignedHistogram histogram) {
+        return new LatencyStats(histogram.min(), histogram.valueAtPercentile(1),
+                histogram.valueAtPercentile(25), histogram.valueAtPercentile(50),
+                histogram.valueAtPercentile(75), histogram.valueAtPercentile(90),
+                histogram.valueAtPercentile(99), histogram.valueAtPercentile(99.9),
+                histogram.max(), histogram.mean());
     }
 }

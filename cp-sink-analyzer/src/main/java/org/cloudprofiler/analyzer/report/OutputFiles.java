@@ -36,7 +36,7 @@ public final class OutputFiles {
     /** One line per hop and locality; empty cells where there are no bounded samples. */
     static String hopsCsv(AnalysisSummary summary) {
         StringBuilder csv = new StringBuilder("hop,kind,from,to,locality,samples,bounded,"
-                + "unbounded,negative,latency_min_ns,latency_p50_ns,latency_p90_ns,"
+                + "unbounded,negative,violating,latency_min_ns,latency_p50_ns,latency_p90_ns,"
                 + "latency_p99_ns,latency_p999_ns,latency_max_ns,latency_mean_ns,bound_min_ns,"
                 + "bound_p50_ns,bound_p90_ns,bound_p99_ns,bound_max_ns,bound_mean_ns\n");
         for (AnalysisSummary.HopRow row : summary.hops()) {
@@ -44,21 +44,20 @@ public final class OutputFiles {
                     .append(quote(row.from())).append(',').append(quote(row.to())).append(',')
                     .append(row.locality()).append(',').append(row.samples()).append(',')
                     .append(row.boundedSamples()).append(',').append(row.unboundedSamples())
-                    .append(',').append(row.negativeSamples());
+                    .append(',').append(row.negativeSamples()).append(',')
+                    .append(row.violatingSamples());
             LatencyStats latency = row.latencyNs();
             LatencyStats bound = row.boundNs();
             if (latency == null) {
                 csv.append(",,,,,,,,,,,,,\n");
                 continue;
             }
-            csv.append(',').append(number(latency.min())).append(',').append(latency.p50())
-                    .append(',').append(latency.p90()).append(',').append(latency.p99())
-                    .append(',').append(latency.p999()).append(',')
-                    .append(number(latency.max())).append(',').append(number(latency.mean()))
-                    .append(',').append(number(bound.min())).append(',').append(bound.p50())
-                    .append(',').append(bound.p90()).append(',').append(bound.p99()).append(',')
-                    .append(number(bound.max())).append(',').append(number(bound.mean()))
-                    .append('\n');
+            for (double value : new double[] {latency.min(), latency.p50(), latency.p90(),
+                latency.p99(), latency.p999(), latency.max(), latency.mean(), bound.min(),
+                bound.p50(), bound.p90(), bound.p99(), bound.max(), bound.mean()}) {
+                csv.append(',').append(number(value));
+            }
+            csv.append('\n');
         }
         return csv.toString();
     }

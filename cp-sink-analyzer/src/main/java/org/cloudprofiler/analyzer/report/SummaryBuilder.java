@@ -18,12 +18,16 @@ import org.cloudprofiler.analyzer.join.Hop;
 import org.cloudprofiler.analyzer.join.HopKind;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.analyzer.join.Locality;
+import org.cloudprofiler.analyzer.join.TupleEnding;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.ChannelDrops;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.Operator;
+import org.cloudprofiler.analyzer.report.AnalysisSummary.TimedOut;
+import org.cloudprofiler.analyzer.report.AnalysisSummary.Violation;
 import org.cloudprofiler.analyzer.stats.HopCell;
 import org.cloudprofiler.analyzer.stats.RunAccumulator;
 import org.cloudprofiler.analyzer.stats.RunAccumulator.Sample;
+import org.cloudprofiler.analyzer.stats.TupleDuration;
 
 /** Builds the {@link AnalysisSummary} from the log set, the plan and what the job sent back. */
 public final class SummaryBuilder {
@@ -65,12 +69,50 @@ public final class SummaryBuilder {
             long timeoutMillis, List<String> notes) {
         List<String> allNotes = new ArrayList<>(plan.notes());
         allNotes.addAll(notes);
+        List<TimedOut> timedOut = timedOut();
+        timedOut.forEach(reason -> allNotes.add("timed out: " + reason.explanation()));
+        AnalysisSummary.Run runDuration = runDuration();
+        List<HopRow> hops = hops();
         return new AnalysisSummary(AnalysisSummary.FORMAT, finished, translator.referenceNode(),
                 method, synchronizedClocks, List.copyOf(translator.unsynchronizedPairs()),
-                input(), runDuration(), new AnalysisSummary.Tuples(run.hops().completeTuples(),
-                        run.hops().timedOutTuples(), run.hops().events(), plan.expectedEvents(),
-                        timeoutMillis),
-                hops(), operators(), drops(), allNotes);
+                input(), runDuration, new AnalysisSummary.Tuples(run.hops().completeTuples(),
+                        run.hops().timedOutTuples(), timedOut, run.hops().events(),
+                        plan.expectedEvents(), timeoutMillis),
+                hops, violations(runDuration, hops), operators(), drops(), allNotes);
+    }
+
+    /**
+     * The timed-out tuples by why they ended, the most frequent reason first (ties in a fixed
+     * order, whatever order the join's subtasks reported them in).
+     */
+    private List<TimedOut> timedOut() {
+        return run.hops().timedOutByEnding().entrySet().stream()
+                .sorted(Map.Entry.<TupleEnding, Long>comparingByValue().reversed()
+                        .thenComparing(entry -> entry.getKey().toString()))
+                .map(entry -> new TimedOut(entry.getKey().reason().name(),
+                        entry.getKey().component(), entry.getKey().next(), entry.getValue(),
+                        entry.getKey().explain(entry.getValue())))
+                .toList();
+    }
+
+    /** Every hop row with violating samples, then the run if its duration is one. */
+    private static List<Violation> violations(AnalysisSummary.Run runDuration,
+            List<HopRow> hops) {
+        List<Violation> violations = new ArrayList<>();
+        for (HopRow row : hops) {
+            if (row.violatingSamples() > 0) {
+                violations.add(new Violation(row.hop(), row.locality(), row.violatingSamples(),
+                        row.worstViolation()));
+            }
+        }
+        if (runDuration.durationNs() != null) {
+            TupleDuration duration = new TupleDuration(-1, runDuration.durationNs(),
+                    runDuration.durationBoundNs());
+            if (duration.upperLimitNs() < 0) {
+                violations.add(new Violation("run", null, 1, duration));
+            }
+        }
+        return violations;
     }
 
     private AnalysisSummary.Input input() {
@@ -196,16 +238,14 @@ public final class SummaryBuilder {
                 boolean stats = cell.bounded() > 0;
                 rows.add(new HopRow(hop.name(), hop.kind().name(), hop.from(), hop.to(),
                         locality.name(), cell.bounded() + cell.unbounded(), cell.bounded(),
-                        cell.unbounded(), cell.negative(),
-                        stats ? LatencyStats.of(cell.latencyNs(), cell.minLatencyNs(),
-                                cell.maxLatencyNs(), cell.meanLatencyNs()) : null,
-                        stats ? LatencyStats.of(cell.boundNs(), cell.minBoundNs(),
-                                cell.maxBoundNs(), cell.meanBoundNs()) : null,
-                        cell.paths()));
+                        cell.unbounded(), cell.negative(), cell.mostNegative(),
+                        cell.violating(), cell.worstViolation(),
+                        stats ? LatencyStats.of(cell.latencyNs()) : null,
+                        stats ? LatencyStats.of(cell.boundNs()) : null, cell.paths()));
             }
             if (!any) {
                 rows.add(new HopRow(hop.name(), hop.kind().name(), hop.from(), hop.to(), "NONE",
-                        0, 0, 0, 0, null, null, Map.of()));
+                        0, 0, 0, 0, null, 0, null, null, null, Map.of()));
             }
         }
         return rows;

@@ -2,6 +2,9 @@ package org.cloudprofiler.analyzer.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.DoubleStream;
+import java.util.stream.Stream;
+import org.cloudprofiler.analyzer.stats.TupleDuration;
 
 /**
  * The report's plots as inline SVG, drawn here so the page needs nothing from the network: box
@@ -29,37 +32,34 @@ final class SvgCharts {
 
     private SvgCharts() {}
 
-    /** One box pair per row with bounded samples: latency (blue) and bound (orange), log y. */
+    /**
+     * One box pair per row with bounded samples: latency (blue) and bound (orange), on a scale
+     * logarithmic in magnitude, so a latency below zero is drawn below the zero line.
+     */
     static String boxPlots(List<AnalysisSummary.HopRow> rows) {
         List<AnalysisSummary.HopRow> plotted =
                 rows.stream().filter(row -> row.latencyNs() != null).toList();
         if (plotted.isEmpty()) {
             return "<p>No hop has bounded samples to plot.</p>";
         }
-        double low = Double.POSITIVE_INFINITY;
-        double high = 1;
-        for (AnalysisSummary.HopRow row : plotted) {
-            for (LatencyStats stats : List.of(row.latencyNs(), row.boundNs())) {
-                low = Math.min(low, Math.max(1, stats.min()));
-                high = Math.max(high, stats.max());
-            }
-        }
-        double logLow = Math.floor(Math.log10(low));
-        double logHigh = Math.max(logLow + 1, Math.ceil(Math.log10(high)));
+        SignedLogScale scale = SignedLogScale.covering(plotted.stream()
+                .flatMap(row -> Stream.of(row.latencyNs(), row.boundNs()))
+                .flatMapToDouble(stats -> DoubleStream.of(stats.min(), stats.max()))
+                .toArray());
         int slot = 90;
         int width = LEFT + slot * plotted.size() + 20;
         int plotHeight = HEIGHT - TOP - BOTTOM;
-        StringBuilder svg = open(width, "Latency and bound per hop, log scale");
-        for (double decade = logLow; decade <= logHigh; decade++) {
-            double y = TOP + plotHeight * (1 - (decade - logLow) / (logHigh - logLow));
-            svg.append(line(LEFT, y, width - 10, y, "#dddddd"));
-            svg.append(text(LEFT - 6, y + 4, "end", durationLabel(Math.pow(10, decade))));
+        StringBuilder svg = open(width, "Latency and bound per hop, log scale either side of 0");
+        for (double tick : scale.ticks()) {
+            double y = y(scale, tick, plotHeight);
+            svg.append(line(LEFT, y, width - 10, y, tick == 0 ? "#888888" : "#dddddd"));
+            svg.append(text(LEFT - 6, y + 4, "end", tick == 0 ? "0" : durationLabel(tick)));
         }
         for (int i = 0; i < plotted.size(); i++) {
             AnalysisSummary.HopRow row = plotted.get(i);
             double x = LEFT + slot * i + 12;
-            box(svg, x, row.latencyNs(), LATENCY_COLOR, logLow, logHigh, plotHeight);
-            box(svg, x + 36, row.boundNs(), BOUND_COLOR, logLow, logHigh, plotHeight);
+            box(svg, x, row.latencyNs(), LATENCY_COLOR, scale, plotHeight);
+            box(svg, x + 36, row.boundNs(), BOUND_COLOR, scale, plotHeight);
             double labelY = TOP + plotHeight + 12;
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\""
                     + " transform=\"rotate(35 %.1f %.1f)\">%s</text>", x + 10, labelY, x + 10,
@@ -72,14 +72,14 @@ final class SvgCharts {
     }
 
     private static void box(StringBuilder svg, double x, LatencyStats stats, String color,
-            double logLow, double logHigh, int plotHeight) {
+            SignedLogScale scale, int plotHeight) {
         double width = 28;
         double mid = x + width / 2;
-        double p1 = y(stats.p1(), logLow, logHigh, plotHeight);
-        double p99 = y(stats.p99(), logLow, logHigh, plotHeight);
-        double p25 = y(stats.p25(), logLow, logHigh, plotHeight);
-        double p75 = y(stats.p75(), logLow, logHigh, plotHeight);
-        double p50 = y(stats.p50(), logLow, logHigh, plotHeight);
+        double p1 = y(scale, stats.p1(), plotHeight);
+        double p99 = y(scale, stats.p99(), plotHeight);
+        double p25 = y(scale, stats.p25(), plotHeight);
+        double p75 = y(scale, stats.p75(), plotHeight);
+        double p50 = y(scale, stats.p50(), plotHeight);
         svg.append(line(mid, p1, mid, p99, color));
         svg.append(line(x + 6, p1, x + width - 6, p1, color));
         svg.append(line(x + 6, p99, x + width - 6, p99, color));
@@ -89,13 +89,12 @@ final class SvgCharts {
         svg.append(line(x, p50, x + width, p50, "#000000"));
         for (double extreme : new double[] {stats.min(), stats.max()}) {
             svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\""
-                    + " fill=\"%s\"/>", mid, y(extreme, logLow, logHigh, plotHeight), color));
+                    + " fill=\"%s\"/>", mid, y(scale, extreme, plotHeight), color));
         }
     }
 
-    private static double y(double ns, double logLow, double logHigh, int plotHeight) {
-        double log = Math.log10(Math.max(Math.pow(10, logLow), ns));
-        return TOP + plotHeight * (1 - (log - logLow) / (logHigh - logLow));
+    private static double y(SignedLogScale scale, double ns, int plotHeight) {
+        return TOP + plotHeight * (1 - scale.position(ns));
     }
 
     /** One line per operator with a throughput series: tuples per second against seconds. */
@@ -237,18 +236,25 @@ final class SvgCharts {
                 + text(x + 106, y, "start", second);
     }
 
-    /** A duration in the unit that suits it. */
+    /** A duration of either sign in the unit that suits its magnitude. */
     static String durationLabel(double ns) {
-        if (ns >= 1e9) {
+        double magnitude = Math.abs(ns);
+        if (magnitude >= 1e9) {
             return String.format(Locale.ROOT, "%.3g s", ns / 1e9);
         }
-        if (ns >= 1e6) {
+        if (magnitude >= 1e6) {
             return String.format(Locale.ROOT, "%.3g ms", ns / 1e6);
         }
-        if (ns >= 1e3) {
+        if (magnitude >= 1e3) {
             return String.format(Locale.ROOT, "%.3g µs", ns / 1e3);
         }
         return String.format(Locale.ROOT, "%.3g ns", ns);
+    }
+
+    /** A tuple's duration with its bound: {@code -3.1 ms ± 0 ns (tuple 12)}; the run has -1. */
+    static String durationLabel(TupleDuration duration) {
+        return durationLabel(duration.latencyNs()) + " ± " + durationLabel(duration.boundNs())
+                + (duration.tupleId() == -1 ? "" : " (tuple " + duration.tupleId() + ")");
     }
 
     private static String rateLabel(double perSecond) {

@@ -3,74 +3,72 @@ package org.cloudprofiler.analyzer.stats;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 
 /**
- * The samples of one hop at one locality: HdrHistograms (3 significant digits) of the latency
- * and of its bound, in ns, and exact minimum, maximum and sum of both. Unbounded samples are
- * only counted. A latency estimate below zero (possible across nodes, within its bound) enters
- * the histogram as 0 and is counted in {@link #negative()}; the exact minimum keeps its sign.
- * Not thread-safe.
+ * The samples of one hop at one locality: the distributions of the latency and of its bound, in
+ * ns, signed and unclamped ({@link SignedHistogram}). Unbounded samples are only counted.
+ * Latencies below zero are counted in two kinds, each with its worst case: {@link #negative()},
+ * below zero but within the bound (possible across nodes), and {@link #violating()}, below zero
+ * by more than the bound, which no true duration can be. Not thread-safe.
  */
 public final class HopCell implements Serializable {
 
     private static final long serialVersionUID = 1L;
-    private static final int SIGNIFICANT_DIGITS = 3;
 
-    private long bounded;
     private long unbounded;
     private long negative;
-    private final Histogram latencyNs = new Histogram(SIGNIFICANT_DIGITS);
-    private final Histogram boundNs = new Histogram(SIGNIFICANT_DIGITS);
-    private double minLatencyNs = Double.POSITIVE_INFINITY;
-    private double maxLatencyNs = Double.NEGATIVE_INFINITY;
-    private double sumLatencyNs;
-    private double minBoundNs = Double.POSITIVE_INFINITY;
-    private double maxBoundNs = Double.NEGATIVE_INFINITY;
-    private double sumBoundNs;
+    private long violating;
+    private TupleDuration mostNegative;
+    private TupleDuration worstViolation;
+    private final SignedHistogram latencyNs = new SignedHistogram();
+    private final SignedHistogram boundNs = new SignedHistogram();
     private final Map<String, Long> paths = new TreeMap<>();
 
-    void add(BoundedDuration duration) {
+    void add(BoundedDuration duration, long tupleId) {
         paths.merge(duration.path(), 1L, Long::sum);
         if (!duration.bounded()) {
             unbounded++;
             return;
         }
-        bounded++;
-        double latency = duration.durationNs();
-        if (latency < 0) {
-            negative++;
+        latencyNs.record(duration.durationNs());
+        boundNs.record(duration.boundNs());
+        if (duration.durationNs() >= 0) {
+            return;
         }
-        latencyNs.recordValue(Math.max(0, Math.round(latency)));
-        // A bound is only rounded up: it must still hold.
-        boundNs.recordValue((long) Math.ceil(duration.boundNs()));
-        minLatencyNs = Math.min(minLatencyNs, latency);
-        maxLatencyNs = Math.max(maxLatencyNs, latency);
-        sumLatencyNs += latency;
-        minBoundNs = Math.min(minBoundNs, duration.boundNs());
-        maxBoundNs = Math.max(maxBoundNs, duration.boundNs());
-        sumBoundNs += duration.boundNs();
+        TupleDuration sample = new TupleDuration(tupleId, duration.durationNs(),
+                duration.boundNs());
+        if (sample.upperLimitNs() < 0) {
+            violating++;
+            worstViolation = furthestBelowZero(worstViolation, sample);
+        } else {
+            negative++;
+            mostNegative = mostNegative(mostNegative, sample);
+        }
     }
 
     void merge(HopCell other) {
-        bounded += other.bounded;
         unbounded += other.unbounded;
         negative += other.negative;
+        violating += other.violating;
+        mostNegative = mostNegative(mostNegative, other.mostNegative);
+        worstViolation = furthestBelowZero(worstViolation, other.worstViolation);
         latencyNs.add(other.latencyNs);
         boundNs.add(other.boundNs);
-        minLatencyNs = Math.min(minLatencyNs, other.minLatencyNs);
-        maxLatencyNs = Math.max(maxLatencyNs, other.maxLatencyNs);
-        sumLatencyNs += other.sumLatencyNs;
-        minBoundNs = Math.min(minBoundNs, other.minBoundNs);
-        maxBoundNs = Math.max(maxBoundNs, other.maxBoundNs);
-        sumBoundNs += other.sumBoundNs;
         other.paths.forEach((path, count) -> paths.merge(path, count, Long::sum));
+    }
+
+    private static TupleDuration mostNegative(TupleDuration a, TupleDuration b) {
+        return a == null || (b != null && b.latencyNs() < a.latencyNs()) ? b : a;
+    }
+
+    private static TupleDuration furthestBelowZero(TupleDuration a, TupleDuration b) {
+        return a == null || (b != null && b.upperLimitNs() < a.upperLimitNs()) ? b : a;
     }
 
     /** Samples with a finite bound: the ones the statistics describe. */
     public long bounded() {
-        return bounded;
+        return latencyNs.totalCount();
     }
 
     /** Samples between clocks nothing relates: counted, never given a number. */
@@ -78,43 +76,34 @@ public final class HopCell implements Serializable {
         return unbounded;
     }
 
-    /** Bounded samples whose estimate is below zero. */
+    /** Bounded samples below zero but within their bound of it. */
     public long negative() {
         return negative;
     }
 
-    /** The latencies, ns (negative ones as 0); read only. */
-    public Histogram latencyNs() {
+    /** Of the {@link #negative()} samples, the one with the lowest latency; null if none. */
+    public TupleDuration mostNegative() {
+        return mostNegative;
+    }
+
+    /** Bounded samples below zero by more than their bound: violations. */
+    public long violating() {
+        return violating;
+    }
+
+    /** Of the {@link #violating()} samples, the one furthest below zero with its bound. */
+    public TupleDuration worstViolation() {
+        return worstViolation;
+    }
+
+    /** The latencies, ns, with their sign; read only. */
+    public SignedHistogram latencyNs() {
         return latencyNs;
     }
 
-    /** The bounds, ns, rounded up; read only. */
-    public Histogram boundNs() {
+    /** The bounds, ns; read only. */
+    public SignedHistogram boundNs() {
         return boundNs;
-    }
-
-    public double minLatencyNs() {
-        return minLatencyNs;
-    }
-
-    public double maxLatencyNs() {
-        return maxLatencyNs;
-    }
-
-    public double meanLatencyNs() {
-        return bounded == 0 ? Double.NaN : sumLatencyNs / bounded;
-    }
-
-    public double minBoundNs() {
-        return minBoundNs;
-    }
-
-    public double maxBoundNs() {
-        return maxBoundNs;
-    }
-
-    public double meanBoundNs() {
-        return bounded == 0 ? Double.NaN : sumBoundNs / bounded;
     }
 
     /** Samples per translation path ({@code TranslationPath} names, or {@code UNSYNCHRONIZED}). */

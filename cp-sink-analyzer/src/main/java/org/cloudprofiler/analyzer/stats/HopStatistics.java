@@ -1,8 +1,12 @@
 package org.cloudprofiler.analyzer.stats;
 
 import java.io.Serializable;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.join.Locality;
+import org.cloudprofiler.analyzer.join.TupleEnding;
 
 /**
  * The hop samples of a part of the tuples, per hop and locality, with the count of tuples they
@@ -15,7 +19,7 @@ public final class HopStatistics implements Serializable {
 
     private final HopCell[][] cells;
     private long completeTuples;
-    private long timedOutTuples;
+    private final Map<TupleEnding, Long> timedOutTuples = new LinkedHashMap<>();
     private long events;
 
     /** Empty statistics for {@code hops} hops. */
@@ -23,18 +27,20 @@ public final class HopStatistics implements Serializable {
         cells = new HopCell[hops][Locality.values().length];
     }
 
-    /** Adds one sample of {@code hop}. */
-    public void add(int hop, Locality locality, BoundedDuration duration) {
-        cell(hop, locality).add(duration);
+    /** Adds one sample of {@code hop}, a duration of tuple {@code tupleId}. */
+    public void add(int hop, Locality locality, BoundedDuration duration, long tupleId) {
+        cell(hop, locality).add(duration, tupleId);
     }
 
-    /** Counts a tuple whose events were all seen ({@code complete}) or that timed out. */
-    public void countTuple(boolean complete, int eventCount) {
-        if (complete) {
-            completeTuples++;
-        } else {
-            timedOutTuples++;
-        }
+    /** Counts a tuple all of whose expected events were seen. */
+    public void countComplete(int eventCount) {
+        completeTuples++;
+        events += eventCount;
+    }
+
+    /** Counts a tuple that timed out without all of them, and why. */
+    public void countTimedOut(TupleEnding ending, int eventCount) {
+        timedOutTuples.merge(ending, 1L, Long::sum);
         events += eventCount;
     }
 
@@ -48,7 +54,8 @@ public final class HopStatistics implements Serializable {
             }
         }
         completeTuples += other.completeTuples;
-        timedOutTuples += other.timedOutTuples;
+        other.timedOutTuples.forEach((ending, count) ->
+                timedOutTuples.merge(ending, count, Long::sum));
         events += other.events;
     }
 
@@ -64,7 +71,12 @@ public final class HopStatistics implements Serializable {
 
     /** Tuples given up on when their time-out passed (filtered, sampled, or still in flight). */
     public long timedOutTuples() {
-        return timedOutTuples;
+        return timedOutTuples.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** The {@link #timedOutTuples()} by why they ended; read only. */
+    public Map<TupleEnding, Long> timedOutByEnding() {
+        return Collections.unmodifiableMap(timedOutTuples);
     }
 
     /** Id records joined. */
@@ -73,7 +85,7 @@ public final class HopStatistics implements Serializable {
     }
 
     public boolean isEmpty() {
-        return completeTuples == 0 && timedOutTuples == 0;
+        return completeTuples == 0 && timedOutTuples.isEmpty();
     }
 
     private HopCell cell(int hop, Locality locality) {

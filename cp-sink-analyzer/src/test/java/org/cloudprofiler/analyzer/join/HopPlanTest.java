@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.join;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import org.cloudprofiler.analyzer.clock.NodeClock;
 import org.cloudprofiler.analyzer.clock.SingleClockTranslator;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.Topology;
+import org.cloudprofiler.analyzer.join.TupleEnding.Reason;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.junit.jupiter.api.Test;
 
@@ -83,12 +85,52 @@ class HopPlanTest {
         tuple.add(6, 400);   // sink in, node a
         HopStatistics statistics = new HopStatistics(plan.hops().size());
 
-        sampler.sample(tuple, statistics);
+        sampler.sample(7, tuple, statistics);
 
         int endToEnd = plan.hops().size() - 1;
-        assertEquals(300, statistics.get(endToEnd, Locality.MIXED).maxLatencyNs(), 0);
+        assertEquals(300, statistics.get(endToEnd, Locality.MIXED).latencyNs().max(), 0);
         assertEquals(1, statistics.get(1, Locality.REMOTE).unbounded());   // spout -> bolt
-        assertEquals(50, statistics.get(0, Locality.LOCAL).maxLatencyNs(), 0);  // spout
+        assertEquals(50, statistics.get(0, Locality.LOCAL).latencyNs().max(), 0);  // spout
+    }
+
+    @Test
+    void aSinksOutChannelIsNeverAwaitedSinceNoEdgeLeavesIt() {
+        List<ChannelInfo> withSinkOut = new ArrayList<>(channels());
+        withSinkOut.add(channel(withSinkOut.size(), "a", "sink/4/out"));
+
+        HopPlan plan = HopPlan.of(withSinkOut, TOPOLOGY);
+
+        assertEquals(2 + 4 + 2, plan.expectedEvents());
+        assertTrue(plan.awaited(6), "sink in");
+        assertFalse(plan.awaited(7), "sink out");
+    }
+
+    @Test
+    void aTimedOutTupleIsExplainedByTheFirstGapAlongTheDataFlow() {
+        HopPlan plan = HopPlan.of(channels(), TOPOLOGY);
+
+        assertEquals(new TupleEnding(Reason.NOT_REACHED, "spout", "bolt"),
+                TupleEnding.of(plan, tuple(0, 1)));
+        assertEquals(new TupleEnding(Reason.ENDED_AT, "bolt", null),
+                TupleEnding.of(plan, tuple(0, 1, 2, 4)));
+        assertEquals(new TupleEnding(Reason.NOT_REACHED, "bolt", "sink"),
+                TupleEnding.of(plan, tuple(0, 1, 2, 3, 4, 5)));
+        // All grouping: bolt task 3 never had it, though task 2 passed it on to the sink.
+        assertEquals(new TupleEnding(Reason.RECORDS_MISSING, null, null),
+                TupleEnding.of(plan, tuple(0, 1, 2, 3, 6)));
+        assertEquals(new TupleEnding(Reason.UPSTREAM_MISSING, "sink", null),
+                TupleEnding.of(plan, tuple(6)));
+        assertEquals(new TupleEnding(Reason.NO_COMPLETION_RULE, null, null),
+                TupleEnding.of(HopPlan.of(channels(), null), tuple(0, 1)));
+    }
+
+    /** A tuple with one record on each of {@code channels}. */
+    private static TupleEvents tuple(int... channels) {
+        TupleEvents tuple = new TupleEvents();
+        for (int channel : channels) {
+            tuple.add(channel, 100 + channel);
+        }
+        return tuple;
     }
 
     private static List<ChannelInfo> channels() {

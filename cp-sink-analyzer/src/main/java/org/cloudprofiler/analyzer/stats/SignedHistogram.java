@@ -1,0 +1,119 @@
+package org.cloudprofiler.analyzer.stats;
+
+import java.io.Serializable;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * A distribution of values of either sign, ns: each value rounded up to a whole number goes into
+ * one of two HdrHistograms (3 significant digits), of the values at or above zero and of the
+ * magnitudes of the values below zero, which are merged by rank; the exact extremes are kept
+ * beside them. Nothing is clamped: -5 ranks below 0.
+ *
+ * <p>{@link #valueAtPercentile} takes the nearest rank ({@code ceil(p/100 · count)}, at least 1)
+ * and reports the smallest number known to be at least the value of that rank: the upper end of
+ * its bucket (the value rounded up, exactly, for magnitudes below 2,048; within 0.1% above), or
+ * the exact maximum where that is smaller. So a percentile lies between the value of its rank
+ * and that value plus its bucket's width (and 1 ns of rounding), never above the maximum, and
+ * a percentile of bounds is itself a bound that holds. Not thread-safe.
+ */
+public final class SignedHistogram implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+    private static final int SIGNIFICANT_DIGITS = 3;
+    /** Keeps {@code p/100 · count} that is whole in decimal from rounding up to the next rank. */
+    private static final double RANK_TOLERANCE = 1e-12;
+
+    private final Histogram atOrAboveZero = new Histogram(SIGNIFICANT_DIGITS);
+    private final Histogram belowZeroMagnitudes = new Histogram(SIGNIFICANT_DIGITS);
+    private double min = Double.POSITIVE_INFINITY;
+    private double max = Double.NEGATIVE_INFINITY;
+    private double sum;
+
+    /**
+     * Records {@code value}, ns.
+     *
+     * @throws IllegalArgumentException if it is not finite or its magnitude is 2^63 or more
+     */
+    public void record(double value) {
+        if (!(Math.abs(value) < 0x1p63)) {
+            throw new IllegalArgumentException("cannot record " + value + " ns");
+        }
+        long roundedUp = (long) Math.ceil(value);
+        if (roundedUp >= 0) {
+            atOrAboveZero.recordValue(roundedUp);
+        } else {
+            belowZeroMagnitudes.recordValue(-roundedUp);
+        }
+        min = Math.min(min, value);
+        max = Math.max(max, value);
+        sum += value;
+    }
+
+    /** Adds every value of {@code other} to this one. */
+    public void add(SignedHistogram other) {
+        atOrAboveZero.add(other.atOrAboveZero);
+        belowZeroMagnitudes.add(other.belowZeroMagnitudes);
+        min = Math.min(min, other.min);
+        max = Math.max(max, other.max);
+        sum += other.sum;
+    }
+
+    public long totalCount() {
+        return atOrAboveZero.getTotalCount() + belowZeroMagnitudes.getTotalCount();
+    }
+
+    /** The smallest value recorded, exact; positive infinity if none. */
+    public double min() {
+        return min;
+    }
+
+    /** The largest value recorded, exact; negative infinity if none. */
+    public double max() {
+        return max;
+    }
+
+    /** The mean of the values, exact but for the rounding of their sum; NaN if none. */
+    public double mean() {
+        long count = totalCount();
+        return count == 0 ? Double.NaN : sum / count;
+    }
+
+    /**
+     * The value at {@code percentile} (0 to 100) as the class describes it.
+     *
+     * @throws IllegalStateException if nothing was recorded
+     */
+    public double valueAtPercentile(double percentile) {
+        long count = totalCount();
+        if (count == 0) {
+            throw new IllegalStateException("no values recorded");
+        }
+        long rank = Math.max(1, (long) Math.ceil(percentile / 100 * count
+                * (1 - RANK_TOLERANCE)));
+        rank = Math.min(rank, count);
+        long below = belowZeroMagnitudes.getTotalCount();
+        long upperEnd;
+        if (rank <= below) {
+            // Ascending signed order runs through the magnitudes from the largest down.
+            long magnitude = atRank(belowZeroMagnitudes, below - rank + 1);
+            upperEnd = -belowZeroMagnitudes.lowestEquivalentValue(magnitude);
+        } else {
+            long value = atRank(atOrAboveZero, rank - below);
+            upperEnd = atOrAboveZero.highestEquivalentValue(value);
+        }
+        return Math.min(upperEnd, max);
+    }
+
+    /** A value of the bucket holding the {@code rank}-th smallest value (1-based). */
+    private static long atRank(Histogram histogram, long rank) {
+        long seen = 0;
+        for (HistogramIterationValue bucket : histogram.recordedValues()) {
+            seen += bucket.getCountAtValueIteratedTo();
+            if (seen >= rank) {
+                return bucket.getValueIteratedTo();
+            }
+        }
+        throw new IllegalStateException("rank " + rank + " beyond " + histogram.getTotalCount());
+    }
+}

@@ -1,0 +1,63 @@
+package org.cloudprofiler.analyzer.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The box plots draw every value where it is: zero at zero, values below zero beneath it. */
+class SvgChartsTest {
+
+    @Test
+    void aLatencyBelowZeroIsDrawnBelowTheZeroLine() {
+        LatencyStats latency = new LatencyStats(-543, -50, 600, 700, 800, 900, 990, 999, 1_000,
+                650);
+        LatencyStats bound = new LatencyStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        AnalysisSummary.HopRow row = new AnalysisSummary.HopRow("spout -> sink", "TRANSFER",
+                "spout", "sink", "LOCAL", 500, 500, 0, 0, null, 50, null, latency, bound,
+                Map.of());
+
+        String svg = SvgCharts.boxPlots(List.of(row));
+
+        double zeroY = tickY(svg, "0");
+        List<Double> dots = circlesY(svg);
+        // Latency min and max, then bound min and max (both 0).
+        assertEquals(4, dots.size(), svg);
+        assertTrue(dots.get(0) > zeroY, "min -543 ns at y " + dots.get(0) + ", zero at " + zeroY);
+        assertTrue(dots.get(0) > tickY(svg, "-100 ns"), "min -543 ns is below -100 ns");
+        assertTrue(dots.get(0) < tickY(svg, "-1.00 µs"), "min -543 ns is above -1 µs");
+        assertTrue(dots.get(1) < zeroY, "max 1 µs above zero");
+        assertEquals(zeroY, dots.get(2), 1e-9, "a bound of 0 is drawn at zero");
+    }
+
+    @Test
+    void theScalePlacesZeroAndEachSideInOrder() {
+        SignedLogScale scale = SignedLogScale.covering(-5_000, 0, 3, 2e6);
+
+        assertEquals(0, scale.position(-10_000), 1e-12);
+        assertEquals(1, scale.position(1e7), 1e-12);
+        assertTrue(scale.position(-5_000) < scale.position(-1));
+        assertTrue(scale.position(-1) < scale.position(0));
+        assertTrue(scale.position(0) < scale.position(0.5));
+        assertTrue(scale.position(0.5) < scale.position(3));
+        assertTrue(scale.position(3) < scale.position(2e6));
+    }
+
+    /** The y of the grid line labelled {@code label}. */
+    private static double tickY(String svg, String label) {
+        Matcher matcher = Pattern.compile("y=\"([-0-9.]+)\" font-size=\"11\" text-anchor=\"end\">"
+                + Pattern.quote(label) + "</text>").matcher(svg);
+        assertTrue(matcher.find(), "no tick " + label + " in " + svg);
+        // Labels sit 4 px below their line.
+        return Double.parseDouble(matcher.group(1)) - 4;
+    }
+
+    private static List<Double> circlesY(String svg) {
+        return Pattern.compile("<circle cx=\"[-0-9.]+\" cy=\"([-0-9.]+)\"").matcher(svg)
+                .results().map(match -> Double.parseDouble(match.group(1))).toList();
+    }
+}
