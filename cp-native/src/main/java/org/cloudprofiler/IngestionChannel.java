@@ -1,0 +1,20 @@
+package org.cloudprofiler;
+
+/**
+ * The channels on which a generator logs its sends (docs/generator.md, "Ingestion as a hop"):
+ * {@code generator/<sender>/out}, one per sender thread, whose records are the ids of every
+ * tuple the sender handed to ZeroMQ, each with the TSC read just before its bucket's send. The
+ * analyzer reads the {@code generator} component as upstream of every source of the topology.
+ */
+public final class IngestionChannel {
+
+    /** The operator part of the channels' names. */
+    public static final String COMPONENT = "generator";
+
+    private IngestionChannel() {}
+
+    /** The channel name of sender {@code sender}. */
+    public static String name(int sender) {
+        return COMPONENT + "/" + sender + "/out";
+    }
+}
