@@ -6,15 +6,20 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.cloudprofiler.IngestionChannel;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
+import org.cloudprofiler.analyzer.input.GeneratorSends;
 import org.cloudprofiler.analyzer.input.Topology;
 
 /**
  * The hops to measure and how each channel takes part in them, derived from topology.json: an
  * edge is a transfer hop (upstream {@code out} to downstream {@code in}), a component with both
  * points a compute hop, and every source with every sink it reaches an end-to-end hop. Without
- * a topology only compute hops can be known. Immutable.
+ * a topology only compute hops can be known. A generator that logged its sends
+ * ({@link IngestionChannel}), which no topology.json describes, feeds every source: a transfer
+ * hop {@code generator -> <source>} and an end-to-end hop {@code generator => <sink>} from its
+ * {@code out} for every sink a source reaches. Immutable.
  */
 public final class HopPlan implements Serializable {
 
@@ -34,10 +39,12 @@ public final class HopPlan implements Serializable {
     private final List<Hop> hops;
     private final int expectedEvents;
     private final List<String> notes;
+    private final int generatorComponent;
 
     private HopPlan(List<String> components, int[] channelComponent, int[] channelTask,
             byte[] channelPoint, String[] channelNode, List<Hop> hops, int expectedEvents,
-            List<String> notes) {
+            List<String> notes, int generatorComponent) {
+        this.generatorComponent = generatorComponent;
         this.components = List.copyOf(components);
         this.channelComponent = channelComponent;
         this.channelTask = channelTask;
@@ -63,9 +70,19 @@ public final class HopPlan implements Serializable {
         Map<String, Integer> byPrefix = new LinkedHashMap<>();
         List<String> names = new ArrayList<>();
         Map<String, Topology.Component> described = new LinkedHashMap<>();
+        boolean generatorFeeds = false;
         if (topology != null) {
             // Components along the data flow, so hops and operators are reported in that order.
             topology.components().forEach(component -> described.put(component.id(), component));
+            generatorFeeds = !described.containsKey(IngestionChannel.COMPONENT)
+                    && GeneratorSends.senderCount(channels) > 0;
+            if (GeneratorSends.problem(channels) != null) {
+                notes.add(GeneratorSends.problem(channels));
+            }
+            if (generatorFeeds) {
+                byPrefix.put(IngestionChannel.COMPONENT, names.size());
+                names.add(IngestionChannel.COMPONENT);
+            }
             for (String id : flowOrder(List.copyOf(described.keySet()), topology)) {
                 byPrefix.put(described.get(id).channelPrefix(), names.size());
                 names.add(id);
@@ -105,6 +122,12 @@ public final class HopPlan implements Serializable {
         // Along the data flow: each component's incoming transfers, then its compute hop.
         List<Hop> hops = new ArrayList<>();
         for (String name : names) {
+            if (generatorFeeds && described.containsKey(name)
+                    && "source".equals(described.get(name).role())) {
+                hops.add(new Hop(hops.size(), HopKind.TRANSFER,
+                        IngestionChannel.COMPONENT + " -> " + name, IngestionChannel.COMPONENT,
+                        name));
+            }
             if (topology != null) {
                 for (Topology.Edge edge : topology.edges()) {
                     if (edge.to().equals(name)) {
@@ -120,6 +143,17 @@ public final class HopPlan implements Serializable {
         }
         int expected = 0;
         if (topology != null) {
+            if (generatorFeeds) {
+                for (Topology.Component sink : topology.components()) {
+                    if ("sink".equals(sink.role()) && topology.components().stream().anyMatch(
+                            source -> "source".equals(source.role())
+                                    && reaches(topology, source.id(), sink.id()))) {
+                        hops.add(new Hop(hops.size(), HopKind.END_TO_END,
+                                IngestionChannel.COMPONENT + " => " + sink.id(),
+                                IngestionChannel.COMPONENT, sink.id()));
+                    }
+                }
+            }
             for (Topology.Component source : topology.components()) {
                 if (!"source".equals(source.role())) {
                     continue;
@@ -132,8 +166,12 @@ public final class HopPlan implements Serializable {
                 }
             }
             expected = expectedEvents(topology, names, has, described);
+            if (generatorFeeds && expected > 0) {
+                expected += 1;  // the send of the tuple's bucket
+            }
         }
-        return new HopPlan(names, component, task, point, node, hops, expected, notes);
+        return new HopPlan(names, component, task, point, node, hops, expected, notes,
+                generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1);
     }
 
     /**
@@ -261,6 +299,14 @@ public final class HopPlan implements Serializable {
     /** The node of {@code channel} as an index: equal indices, equal nodes. */
     int nodeIndex(int channel) {
         return channelNodeIndex[channel];
+    }
+
+    /**
+     * The point at which an end-to-end hop from {@code component} starts: a source's
+     * {@code in}, the generator's {@code out} (it has no {@code in}: it makes its tuples).
+     */
+    byte endToEndStart(int component) {
+        return component == generatorComponent ? OUT : IN;
     }
 
     /** The component index of a hop's start or end. */

@@ -36,7 +36,8 @@ public final class HopSampler {
                 case TRANSFER -> sampleToEachEnd(tuple, hop.index(),
                         earliest(tuple, from, HopPlan.OUT, -1), to, false, statistics);
                 case END_TO_END -> sampleToEachEnd(tuple, hop.index(),
-                        earliest(tuple, from, HopPlan.IN, -1), to, true, statistics);
+                        earliest(tuple, from, plan.endToEndStart(from), -1), to, true,
+                        statistics);
                 default -> throw new IllegalStateException("unknown hop kind " + hop.kind());
             }
         }
