@@ -2,9 +2,10 @@ package org.cloudprofiler;
 
 /**
  * The channels on which a generator logs its sends (docs/generator.md, "Ingestion as a hop"):
- * {@code generator/<sender>/out}, one per sender thread, whose records are the ids of every
- * tuple the sender handed to ZeroMQ, each with the TSC read just before its bucket's send. The
- * analyzer reads the {@code generator} component as upstream of every source of the topology.
+ * {@code generator/<sender>/out}, one per sender thread, with two records per bucket the sender
+ * handed to ZeroMQ, the bucket's first and last tuple id, both with the TSC read just before the
+ * send. The analyzer expands each bucket into its tuples and reads the {@code generator}
+ * component as upstream of every source of the topology.
  */
 public final class IngestionChannel {
 

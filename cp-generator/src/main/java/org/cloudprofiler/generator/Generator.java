@@ -540,11 +540,13 @@ public final class Generator implements AutoCloseable {
         }
 
         /**
-         * Whether each sender logs the ids of the tuples it sends, with the time of their
-         * bucket's send, on channel {@code generator/<sender>/out} of the profiling core
+         * Whether each sender logs every bucket it sends (its first and last tuple id, with the
+         * time of the send) on channel {@code generator/<sender>/out} of the profiling core
          * ({@link IngestionChannel}; log directory and node id as for every channel:
          * {@code CP_LOG_DIR}, {@code CP_NODE_ID}), so that the analyzer measures the time from
          * the generator to the spout as a hop. Off by default; docs/benchmarks.md has its cost.
+         * The channels are opened when the generator is built, which throws
+         * {@link org.cloudprofiler.CloudProfilerException} if their files cannot be created.
          */
         public Builder logSends(boolean logSends) {
             this.logSends = logSends;
