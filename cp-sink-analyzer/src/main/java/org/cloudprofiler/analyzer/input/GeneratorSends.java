@@ -40,10 +40,11 @@ public final class GeneratorSends {
         if (channelsOf(channels) == 0 || senderCount(channels) > 0) {
             return null;
         }
-        return "the generator's send channels (" + IngestionChannel.COMPONENT + "/<sender>/out)"
-                + " are senders " + sendTasks(channels) + ", not one each of 0 to T-1, so the"
-                + " tuples of a bucket cannot be told: no hop from the generator is measured."
-                + " Give --logs every send log of one generator run";
+        return "the generator's send logs (" + IngestionChannel.COMPONENT + "/<sender>/out) are "
+                + channelsOf(channels) + " file(s) of senders " + sendTasks(channels) + ", not"
+                + " one for each sender 0 to T-1 of one run, so the tuples of a bucket cannot be"
+                + " told: no hop from the generator is measured. Fix: give --logs the send logs"
+                + " of exactly one generator run, all of them";
     }
 
     /**

@@ -99,7 +99,7 @@ public final class HopPlan implements Serializable {
             int i = channel.index();
             Integer index = byPrefix.get(channel.component());
             if (index == null) {
-                if (topology != null) {
+                if (topology != null && !GeneratorSends.isSendChannel(channel)) {
                     notes.add("channel " + channel.channel() + " belongs to no component of"
                             + " topology.json; it is measured as a component of its own");
                 }

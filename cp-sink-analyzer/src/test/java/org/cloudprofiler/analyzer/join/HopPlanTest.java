@@ -109,6 +109,22 @@ class HopPlanTest {
     }
 
     @Test
+    void sendLogsOfTwoGeneratorRunsGiveANoteAndNoGeneratorHop() {
+        List<ChannelInfo> twoRuns = new ArrayList<>(channels());
+        twoRuns.add(channel(twoRuns.size(), "g", "generator/0/out"));
+        twoRuns.add(channel(twoRuns.size(), "g", "generator/0/out"));
+
+        HopPlan plan = HopPlan.of(twoRuns, TOPOLOGY);
+
+        assertTrue(plan.hops().stream().noneMatch(hop -> hop.from().equals("generator")),
+                plan.hops()::toString);
+        assertEquals(1, plan.notes().size(), plan.notes()::toString);
+        String note = plan.notes().get(0);
+        assertTrue(note.contains("2 file(s) of senders [0]")
+                && note.contains("exactly one generator run"), note);
+    }
+
+    @Test
     void theGeneratorsHopsStartAtItsSendOnItsOwnNode() {
         List<ChannelInfo> withGenerator = new ArrayList<>(channels());
         int send = withGenerator.size();
