@@ -28,7 +28,7 @@ class GoldenNumbersITCase {
 
     private static final int TUPLES = 500;
     /** Node-b runs 100 ppm fast and 123,456,789 ticks ahead of node-a. */
-    private static final LongUnaryOperator NODE_B = t -> t + Math.floorDiv(t, 10_000) + 123_456_789;
+    static final LongUnaryOperator NODE_B = t -> t + Math.floorDiv(t, 10_000) + 123_456_789;
     private static final long START_SEND = 1_000_000;
     private static final long START_RTT = 2_000;
     private static final long END_SEND = 16_000_000;
@@ -190,7 +190,7 @@ class GoldenNumbersITCase {
                 + " (bound)");
     }
 
-    private static String syncJson() {
+    static String syncJson() {
         return """
                 {"schemaVersion":1,
                  "nodes":[{"id":"node-a","host":"10.0.0.1","tscHz":1000000000},
@@ -215,7 +215,7 @@ class GoldenNumbersITCase {
      * tick weighted by {@code |1 − σ| + |σ|}, the timestamp's own tick ({@code r}) and the
      * reference reading's tick (1).
      */
-    private static final class MinRttFormulas {
+    static final class MinRttFormulas {
         final double cj = NODE_B.applyAsLong(START_SEND + START_RTT / 2);
         final double cm = NODE_B.applyAsLong(END_SEND + END_RTT / 2);
         final double midJ = START_SEND + START_RTT / 2.0;

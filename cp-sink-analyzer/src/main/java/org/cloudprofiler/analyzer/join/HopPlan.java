@@ -301,12 +301,17 @@ public final class HopPlan implements Serializable {
         return channelNodeIndex[channel];
     }
 
+    /** Whether {@code component} is the generator that feeds the sources. */
+    boolean isGenerator(int component) {
+        return component == generatorComponent;
+    }
+
     /**
      * The point at which an end-to-end hop from {@code component} starts: a source's
      * {@code in}, the generator's {@code out} (it has no {@code in}: it makes its tuples).
      */
     byte endToEndStart(int component) {
-        return component == generatorComponent ? OUT : IN;
+        return isGenerator(component) ? OUT : IN;
     }
 
     /** The component index of a hop's start or end. */
