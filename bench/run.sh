@@ -14,7 +14,8 @@
 # generator: the native generator over loopback TCP, one sender: the rates it sustains without
 #         a drop into a counting C++ receiver and into a JeroMQ (Java) one, and its rate
 #         accuracy and schedule lag at 1 M tuples/s (native bench sections and
-#         bench/src/main/java/org/cloudprofiler/bench/GeneratorJeroMqBench.java).
+#         bench/src/main/java/org/cloudprofiler/bench/GeneratorJeroMqBench.java); then the
+#         cost of logging its sends, off against on at 12 M tuples/s (GeneratorSendLogBench).
 # analyzer: writes 10 M tuples x 6 channels with the native library (AnalyzerLogSet), then times
 #         `cloudprofiler analyze` on them (cp-cli/target/cloudprofiler.jar, from `make build`)
 #         and reports records per second and peak memory. ANALYZER_TUPLES overrides 1e7.
@@ -140,6 +141,10 @@ run_generator() {
     measured "$binary" generator-rate --rate 1e6 --seconds 10
     measured java -cp "$jar" org.cloudprofiler.bench.GeneratorJeroMqBench \
         --rates 1e6,2e6,4e6,8e6,12e6,14e6 --seconds 5
+    # The sends' log, off against on at the top rate into JeroMQ, alternating in one JVM.
+    CP_LOG_DIR="$log_root/generator-sends" CP_NODE_ID=bench \
+        measured java -cp "$jar" org.cloudprofiler.bench.GeneratorSendLogBench \
+        --rate 12e6 --seconds 5 --pairs 3
 }
 
 analyze_once() {

@@ -66,6 +66,27 @@ void Generator::setObserver(StatsReporter::Sink observer) {
     observer_ = std::move(observer);
 }
 
+void Generator::logSends(const CpLogApi* api, std::vector<uint64_t> channels) {
+    if (api == nullptr || api->version < kCpLogApiVersion) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "the profiling core's logging table is missing or older than this"
+                            " generator's: use cp-native and cp-generator of one release");
+    }
+    if (channels.size() != options_.senderThreads) {
+        throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                            "logging the sends needs one channel per sender thread: " +
+                                std::to_string(options_.senderThreads) + " senders, " +
+                                std::to_string(channels.size()) + " channels");
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (state_ != State::kCreated) {
+        throw ProfilerError(ProfilerError::Kind::kIllegalState,
+                            "the sends' log is chosen before the generator starts");
+    }
+    sendLogApi_ = api;
+    sendLogChannels_ = std::move(channels);
+}
+
 void Generator::start() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (state_ != State::kCreated) {
@@ -210,6 +231,9 @@ void Generator::launch(std::vector<std::vector<ReceiverLink>> links) {
         plan.idBase = options_.idBase;
         plan.markerTimeoutMs = options_.markerTimeoutMs;
         plan.spinWindowNs = options_.spinWindowNs;
+        if (sendLogApi_ != nullptr) {
+            plan.sendLog = SendLog{sendLogApi_, sendLogChannels_[t]};
+        }
         senders_.push_back(std::make_unique<Sender>(plan, *pool_, std::move(links[t]),
                                                     stopRequested_, *dataDone_));
         counters.push_back(&senders_.back()->counters());

@@ -40,6 +40,13 @@ public:
     // Also called with every record, on the reporter thread; before start().
     void setObserver(StatsReporter::Sink observer);
 
+    // Logs each sender's sends (send_log.h) to channels[sender] through `api`, the table of the
+    // profiling core loaded in the process; before start(). The channels must be open,
+    // single-writer and not yet written: each sender's thread becomes its channel's owner.
+    // Throws ProfilerError(kInvalidArgument) for a count of channels other than the senders'
+    // or a table older than this generator knows.
+    void logSends(const CpLogApi* api, std::vector<uint64_t> channels);
+
     // Connects to every receiver and starts the run once all of them have answered. Throws
     // ProfilerError: kEnvironment naming the receivers that did not answer within the connect
     // timeout, kIllegalState if already started, kInvalidArgument for unusable payloads.
@@ -84,6 +91,8 @@ private:
     const GeneratorOptions options_;
     std::vector<std::string> preloaded_;
     StatsReporter::Sink observer_;
+    const CpLogApi* sendLogApi_ = nullptr;
+    std::vector<uint64_t> sendLogChannels_;
 
     mutable std::mutex mutex_;
     State state_ = State::kCreated;

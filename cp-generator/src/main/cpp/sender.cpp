@@ -50,12 +50,18 @@ void Sender::emitBuckets() {
         uint32_t tuples = static_cast<uint32_t>(std::min<uint64_t>(plan_.bucketTuples, remaining));
         ReceiverLink& link = links_[receiver];
         zmq::message_t message(writer.nextBucketBytes(tuples));
+        uint64_t firstTuple = writer.tuplesWritten();
         writer.writeNext(static_cast<uint8_t*>(message.data()), tuples, link.nextSequence++,
                          pool_.stampsEventTime() ? wallClockMs() : 0);
+        // Read before the hand-off: once ZeroMQ has the bucket, the spout may take it first.
+        uint64_t sendTsc = plan_.sendLog.enabled() ? plan_.sendLog.api->readTsc() : 0;
         // Never wait for room: a full queue means the receivers are not keeping up, and the
         // run must count that as drops rather than silently slow down.
         if (retryInterrupted(
                 [&] { return link.socket.send(message, zmq::send_flags::dontwait); })) {
+            if (plan_.sendLog.enabled()) {
+                logSend(firstTuple, tuples, sendTsc);
+            }
             link.sentTuples += tuples;
             ++link.sentBuckets;
             counters_.sentTuples.add(tuples);
@@ -72,6 +78,14 @@ void Sender::emitBuckets() {
         receiver = receiver + 1 == links_.size() ? 0 : receiver + 1;
         lastBucketEndNs_ = EmissionPacer::nowNs();
     }
+}
+
+void Sender::logSend(uint64_t firstTuple, uint32_t tuples, uint64_t sendTsc) {
+    const int64_t senderCount = plan_.senderCount;
+    int64_t firstId = plan_.idBase + static_cast<int64_t>(firstTuple) * senderCount + plan_.index;
+    int64_t lastId = firstId + static_cast<int64_t>(tuples - 1) * senderCount;
+    plan_.sendLog.api->logTSAt(plan_.sendLog.channel, firstId, sendTsc);
+    plan_.sendLog.api->logTSAt(plan_.sendLog.channel, lastId, sendTsc);
 }
 
 // All markers share one deadline, so that a sender with many dead receivers still ends within

@@ -9,6 +9,7 @@
 #include "countdown_latch.h"
 #include "payload_pool.h"
 #include "receiver_link.h"
+#include "send_log.h"
 #include "sender_counters.h"
 
 namespace cloudprofiler::generator {
@@ -23,6 +24,7 @@ struct SenderPlan {
     int64_t idBase = 0;
     int markerTimeoutMs = 0;
     int64_t spinWindowNs = 0;
+    SendLog sendLog;
 
     static constexpr uint64_t kUnbounded = UINT64_MAX;
 };
@@ -46,6 +48,8 @@ public:
 private:
     void emitBuckets();
     void sendMarkers();
+    // Logs a sent bucket whose first tuple is this sender's `firstTuple`-th (send_log.h).
+    void logSend(uint64_t firstTuple, uint32_t tuples, uint64_t sendTsc);
 
     const SenderPlan plan_;
     const PayloadPool& pool_;

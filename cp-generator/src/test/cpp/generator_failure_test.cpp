@@ -40,13 +40,7 @@ void waitFor(Condition condition) {
 TEST(GeneratorFailures, aReceiverThatDoesNotReadMakesExactlyCountedDrops) {
     constexpr uint64_t kTuples = 400'000;
     TestReceiver receiver(1);
-    GeneratorOptions options;
-    options.endpoints = {receiver.endpoint()};
-    options.tuplesPerSecond = 4e6;
-    options.tupleCount = kTuples;
-    options.rawPayloadBytes = 1000;  // 1 MB buckets fill the kernel's socket buffers quickly
-    options.sendHighWaterMark = 1;
-    Generator generator(options);
+    Generator generator(testing::optionsForcingDrops({receiver.endpoint()}, kTuples));
     generator.start();
     // The receiver reads nothing until every data bucket has been sent or dropped; the markers
     // then wait for room, which it makes by reading everything.
@@ -86,13 +80,8 @@ TEST(GeneratorFailures, eachMarkerCountsTheDropsTowardsItsOwnReceiver) {
     constexpr uint64_t kTuples = 400'000;
     TestReceiver first(1);
     TestReceiver second(1);
-    GeneratorOptions options;
-    options.endpoints = {first.endpoint(), second.endpoint()};
-    options.tuplesPerSecond = 4e6;
-    options.tupleCount = kTuples;
-    options.rawPayloadBytes = 1000;
-    options.sendHighWaterMark = 1;
-    Generator generator(options);
+    Generator generator(
+        testing::optionsForcingDrops({first.endpoint(), second.endpoint()}, kTuples));
     generator.start();
     waitFor([&] { return generator.progress().emittedTuples() == kTuples; });
     ASSERT_TRUE(first.receiveUntilMarkers(1, std::chrono::seconds(60)));

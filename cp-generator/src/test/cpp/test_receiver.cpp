@@ -40,4 +40,14 @@ bool TestReceiver::receiveUntilMarkers(size_t markers, std::chrono::milliseconds
     return true;
 }
 
+GeneratorOptions optionsForcingDrops(std::vector<std::string> endpoints, uint64_t tuples) {
+    GeneratorOptions options;
+    options.endpoints = std::move(endpoints);
+    options.tuplesPerSecond = 4e6;
+    options.tupleCount = tuples;
+    options.rawPayloadBytes = 1000;  // 1 MB buckets fill the kernel's socket buffers quickly
+    options.sendHighWaterMark = 1;
+    return options;
+}
+
 }  // namespace cloudprofiler::generator::testing

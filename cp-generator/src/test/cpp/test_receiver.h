@@ -8,6 +8,7 @@
 #include <zmq.hpp>
 
 #include "bucket_reader.h"
+#include "generator_options.h"
 
 namespace cloudprofiler::generator::testing {
 
@@ -38,5 +39,10 @@ private:
     std::vector<ReadBucket> buckets_;
     size_t markers_ = 0;
 };
+
+// A run that must drop: 1 MB buckets (raw 1000-byte payloads) at 4 M tuples/s with a send
+// high-water mark of 1, into receivers of high-water mark 1 that read nothing until every
+// bucket has been sent or dropped.
+GeneratorOptions optionsForcingDrops(std::vector<std::string> endpoints, uint64_t tuples);
 
 }  // namespace cloudprofiler::generator::testing

@@ -88,6 +88,16 @@ void JNICALL loadBytes0(JNIEnv* env, jclass, jlong handle, jobjectArray payloads
     });
 }
 
+void JNICALL logSends0(JNIEnv* env, jclass, jlong handle, jlong logApi, jlongArray channels) {
+    guarded<int>(env, 0, [&] {
+        std::vector<uint64_t> handles(static_cast<size_t>(env->GetArrayLength(channels)));
+        env->GetLongArrayRegion(channels, 0, static_cast<jsize>(handles.size()),
+                                reinterpret_cast<jlong*>(handles.data()));
+        native(handle)->logSends(reinterpret_cast<const CpLogApi*>(logApi), std::move(handles));
+        return 0;
+    });
+}
+
 void JNICALL start0(JNIEnv* env, jclass, jlong handle) {
     guarded<int>(env, 0, [&] {
         native(handle)->start();
@@ -181,6 +191,7 @@ jobjectArray JNICALL ysbAdCampaigns0(JNIEnv* env, jclass, jlong seed) {
 const JNINativeMethod kMethods[] = {
     NATIVE(create0, "([Ljava/lang/String;IDJJIIIJJIIIIJJ)J"),
     NATIVE(loadBytes0, "(J[[B)V"),
+    NATIVE(logSends0, "(JJ[J)V"),
     NATIVE(start0, "(J)V"),
     NATIVE(stop0, "(J)V"),
     NATIVE(awaitEnd0, "(JJ)Z"),

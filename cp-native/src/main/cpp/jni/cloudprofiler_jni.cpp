@@ -7,6 +7,7 @@
 
 #include "../clock_probe.h"
 #include "../cloudprofiler.h"
+#include "../log_api.h"
 #include "../membarrier_probe.h"
 #include "../profiler_error.h"
 #include "../warnings.h"
@@ -45,6 +46,10 @@ jboolean JNICALL logTSAt0(JNIEnv*, jclass, jlong channel, jlong tupleId, jlong t
 jlong JNICALL readTsc0(JNIEnv*, jclass) { return static_cast<jlong>(readTsc()); }
 
 jlong JNICALL tscHz0(JNIEnv*, jclass) { return static_cast<jlong>(tscHz()); }
+
+jlong JNICALL nativeLogApi0(JNIEnv*, jclass) {
+    return static_cast<jlong>(reinterpret_cast<uintptr_t>(logApi()));
+}
 
 jboolean JNICALL closeChannel0(JNIEnv* env, jclass, jlong channel) {
     return guarded<jboolean>(env, JNI_FALSE, [&] {
@@ -116,6 +121,7 @@ const JNINativeMethod kMethods[] = {
     NATIVE(logTSAt0, "(JJJ)Z"),
     NATIVE(readTsc0, "()J"),
     NATIVE(tscHz0, "()J"),
+    NATIVE(nativeLogApi0, "()J"),
     NATIVE(closeChannel0, "(J)Z"),
     NATIVE(channelStats0, "(J)[J"),
     NATIVE(profilerStats0, "()[J"),

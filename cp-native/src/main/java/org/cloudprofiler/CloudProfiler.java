@@ -98,6 +98,16 @@ public final class CloudProfiler {
     }
 
     /**
+     * The address of this library's C table of logging entry points ({@code CpLogApi} in
+     * {@code cp-native/src/main/cpp/log_api.h}), for native code of another library in this
+     * JVM that logs to channels opened here (the generator's sender threads). Not for Java
+     * callers: use {@link #logTS(long, long, long)}. Valid for the life of the process.
+     */
+    public static long nativeLogApi() {
+        return nativeLogApi0();
+    }
+
+    /**
      * Flushes and closes the channel: every accepted record is in its file when this returns.
      *
      * @return {@code false} (and counted) if the handle was invalid or already closed
@@ -139,6 +149,8 @@ public final class CloudProfiler {
     private static native long readTsc0();
 
     private static native long tscHz0();
+
+    private static native long nativeLogApi0();
 
     private static native boolean closeChannel0(long channel);
 

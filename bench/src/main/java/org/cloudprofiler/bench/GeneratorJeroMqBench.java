@@ -72,12 +72,20 @@ public final class GeneratorJeroMqBench {
                 highestClean);
     }
 
-    private static GeneratorResult run(double rate, double seconds) throws Exception {
-        return run(rate, seconds, new long[1]);
+    static GeneratorResult run(double rate, double seconds) throws Exception {
+        return run(rate, seconds, new long[1], false);
     }
 
-    // One run; received[0] gets the tuples the receiver counted.
     private static GeneratorResult run(double rate, double seconds, long[] received)
+            throws Exception {
+        return run(rate, seconds, received, false);
+    }
+
+    /**
+     * One run; {@code received[0]} gets the tuples the receiver counted. {@code logSends} as
+     * {@link Generator.Builder#logSends}.
+     */
+    static GeneratorResult run(double rate, double seconds, long[] received, boolean logSends)
             throws Exception {
         try (ZContext context = new ZContext()) {
             ZMQ.Socket socket = context.createSocket(SocketType.PULL);
@@ -87,7 +95,8 @@ public final class GeneratorJeroMqBench {
             counter.start();
             try (Generator generator = Generator.builder()
                     .endpoints("tcp://127.0.0.1:" + port).tuplesPerSecond(rate)
-                    .duration(Duration.ofNanos((long) (seconds * 1e9))).build()) {
+                    .duration(Duration.ofNanos((long) (seconds * 1e9))).logSends(logSends)
+                    .build()) {
                 generator.start();
                 GeneratorResult result = generator.awaitEnd();
                 counter.join();

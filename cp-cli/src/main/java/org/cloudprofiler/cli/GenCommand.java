@@ -14,7 +14,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.CloudProfilerException;
+import org.cloudprofiler.IngestionChannel;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.GeneratorStats;
@@ -143,6 +145,11 @@ public final class GenCommand implements Callable<Integer> {
                     + " the same cores as the engine it feeds.")
     private Duration spinWindow = Generator.DEFAULT_SPIN_WINDOW;
 
+    @Option(names = "--log-sends", description = "Log each sent tuple's id with its bucket's"
+            + " send time on channel generator/<sender>/out (in $CP_LOG_DIR/<$CP_NODE_ID>), so"
+            + " that `cloudprofiler analyze` shows the hop from the generator to the spout.")
+    private boolean logSends;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write each second's"
             + " record, then the totals, as JSON lines to FILE.")
     private Path json;
@@ -168,6 +175,10 @@ public final class GenCommand implements Callable<Integer> {
             }
             out.printf(Locale.ROOT, "sending to %s with %d sender(s) at %,.0f tuples/s%n",
                     String.join(", ", endpoints()), senders, rate);
+            if (logSends) {
+                out.println("logging the sends to " + Path.of(CloudProfiler.logDirectory(),
+                        IngestionChannel.COMPONENT));
+            }
             out.flush();
             GeneratorResult result = runToEnd(generator);
             printTotals(result, out, err);
@@ -185,7 +196,7 @@ public final class GenCommand implements Callable<Integer> {
                 .bucketSpan(bucketSpan)
                 .seed(seed).idBase(idBase).sendHighWaterMark(sendHighWaterMark)
                 .connectTimeout(connectTimeout).markerTimeout(markerTimeout)
-                .ioThreads(ioThreads).spinWindow(spinWindow)
+                .ioThreads(ioThreads).spinWindow(spinWindow).logSends(logSends)
                 .onSecond(stats -> report(stats, out, jsonLines));
         if (duration != null) {
             builder.duration(duration);

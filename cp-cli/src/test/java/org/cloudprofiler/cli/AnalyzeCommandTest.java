@@ -68,7 +68,7 @@ class AnalyzeCommandTest {
                 tuple -> tuple == 7 ? -20 : 500);
         Path out = directory.resolve("out");
 
-        int exit = new CommandLine(new CloudProfilerCommand()).execute("analyze", "--logs",
+        int exit = CloudProfilerCommand.commandLine().execute("analyze", "--logs",
                 logs.toString(), "--out", out.toString(), "--parallelism", "1");
 
         assertEquals(3, exit);

@@ -9,6 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.cloudprofiler.IngestionChannel;
+import org.cloudprofiler.log.LogReader;
+import org.cloudprofiler.testing.ChannelLogs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.zeromq.SocketType;
@@ -76,6 +79,24 @@ class GenCommandTest {
         // 5 ms at 100,000/s: 40 buckets of 500 tuples (under --bucket 1000), the marker.
         assertEquals(41, counted.messages());
         assertTrue(counted.run().out().contains("buckets of 500"), counted.run().out());
+    }
+
+    @Test
+    void logSendsLeavesTheFirstAndLastIdOfEveryBucketOnTheSendersChannel() throws Exception {
+        CountedRun counted = runCounted("--rate", "100000", "--tuples", "20000", "--bucket-span",
+                "5ms", "--spin", "0us", "--id-base", "7", "--log-sends");
+        assertEquals(0, counted.run().exitCode(), counted.run().err());
+        assertTrue(counted.run().out().contains("logging the sends to "), counted.run().out());
+        List<Long> ids = new ArrayList<>();
+        try (LogReader reader = LogReader.open(ChannelLogs.findOwn(IngestionChannel.name(0)))) {
+            for (long[] row : ChannelLogs.rows(reader)) {
+                ids.add(row[reader.header().columnIndex("id")]);
+            }
+        }
+        // 40 buckets of 500 tuples: ids 7 to 506, 507 to 1006, ...
+        assertEquals(80, ids.size());
+        assertEquals(List.of(7L, 506L, 507L, 1006L), ids.subList(0, 4));
+        assertEquals(20_006L, ids.get(79));
     }
 
     @Test

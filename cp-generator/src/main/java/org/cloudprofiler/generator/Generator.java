@@ -11,6 +11,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 
+import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.IngestionChannel;
+import org.cloudprofiler.LogFormat;
 import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.internal.NativeLibrary;
 
@@ -49,6 +53,9 @@ public final class Generator implements AutoCloseable {
     // the native object.
     private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private final long handle;
+    // The senders' channels (IngestionChannel) while they are open; empty if sends are not
+    // logged. Closed once the senders have ended, or by close(); under this object's monitor.
+    private long[] sendChannels = new long[0];
     // Changed under this object's monitor, or to CLOSED under the write lock alone, so that
     // close() never waits for the monitor while holding the lock.
     private volatile State state = State.CREATED;
@@ -68,6 +75,35 @@ public final class Generator implements AutoCloseable {
                 toIntMillis(builder.connectTimeout, "connect timeout"),
                 toIntMillis(builder.markerTimeout, "marker timeout"), builder.ioThreads,
                 nanos(builder.spinWindow, "spin window"), nanos(builder.bucketSpan, "bucket span"));
+        if (builder.logSends) {
+            try {
+                openSendChannels(builder.senderThreads);
+            } catch (RuntimeException e) {
+                closeSendChannels();
+                destroy0(handle);
+                throw e;
+            }
+        }
+    }
+
+    private void openSendChannels(int senders) {
+        long[] channels = new long[senders];
+        sendChannels = channels;
+        for (int t = 0; t < senders; t++) {
+            channels[t] = CloudProfiler.openChannel(IngestionChannel.name(t), LogFormat.ZSTD,
+                    HandlerType.ID);
+        }
+        logSends0(handle, CloudProfiler.nativeLogApi(), channels);
+    }
+
+    /** Flushes the senders' logs into their files; their threads have ended or never ran. */
+    private void closeSendChannels() {
+        for (long channel : sendChannels) {
+            if (channel != 0) {
+                CloudProfiler.closeChannel(channel);
+            }
+        }
+        sendChannels = new long[0];
     }
 
     public static Builder builder() {
@@ -166,6 +202,7 @@ public final class Generator implements AutoCloseable {
         statsThread.join();
         synchronized (this) {
             if (result == null) {
+                closeSendChannels();
                 result = collectResult();
                 state = State.ENDED;
             }
@@ -200,6 +237,9 @@ public final class Generator implements AutoCloseable {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+        synchronized (this) {
+            closeSendChannels();  // a generator never started
         }
         lifecycle.writeLock().lock();
         try {
@@ -334,6 +374,8 @@ public final class Generator implements AutoCloseable {
 
     private static native void loadBytes0(long handle, byte[][] payloads);
 
+    private static native void logSends0(long handle, long logApi, long[] channels);
+
     private static native void start0(long handle);
 
     private static native void stop0(long handle);
@@ -372,6 +414,7 @@ public final class Generator implements AutoCloseable {
         private Duration markerTimeout = DEFAULT_MARKER_TIMEOUT;
         private int ioThreads = 1;
         private Duration spinWindow = DEFAULT_SPIN_WINDOW;
+        private boolean logSends;
         private Consumer<GeneratorStats> onSecond;
 
         private Builder() {}
@@ -493,6 +536,20 @@ public final class Generator implements AutoCloseable {
          */
         public Builder spinWindow(Duration spinWindow) {
             this.spinWindow = spinWindow;
+            return this;
+        }
+
+        /**
+         * Whether each sender logs every bucket it sends (its first and last tuple id, with the
+         * time of the send) on channel {@code generator/<sender>/out} of the profiling core
+         * ({@link IngestionChannel}; log directory and node id as for every channel:
+         * {@code CP_LOG_DIR}, {@code CP_NODE_ID}), so that the analyzer measures the time from
+         * the generator to the spout as a hop. Off by default; docs/benchmarks.md has its cost.
+         * The channels are opened when the generator is built, which throws
+         * {@link org.cloudprofiler.CloudProfilerException} if their files cannot be created.
+         */
+        public Builder logSends(boolean logSends) {
+            this.logSends = logSends;
             return this;
         }
 

@@ -24,6 +24,10 @@ import java.util.stream.Stream;
 
 import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.CloudProfilerException;
+import org.cloudprofiler.IngestionChannel;
+import org.cloudprofiler.log.LogReader;
+import org.cloudprofiler.log.LogSummary;
+import org.cloudprofiler.testing.ChannelLogs;
 import org.junit.jupiter.api.Test;
 
 /** The generator through its Java API, received by JeroMQ PULL sockets as the JOF will. */
@@ -167,6 +171,20 @@ class GeneratorTest {
             }
             assertEquals(20_000, events);
             assertEquals(Set.of("view", "click", "purchase"), eventTypes);
+        }
+    }
+
+    @Test
+    void aGeneratorThatLogsItsSendsOpensAChannelPerSenderAndClosesThemEvenIfNeverStarted()
+            throws Exception {
+        try (Generator generator = Generator.builder().endpoints("tcp://127.0.0.1:1")
+                .senderThreads(2).logSends(true).build()) {
+            assertNotNull(generator);
+        }
+        for (int sender = 0; sender < 2; sender++) {
+            LogSummary summary = LogReader.scan(ChannelLogs.findOwn(IngestionChannel.name(sender)));
+            assertTrue(summary.closedCleanly(), IngestionChannel.name(sender));
+            assertEquals(0, summary.recordCount(), IngestionChannel.name(sender));
         }
     }
 

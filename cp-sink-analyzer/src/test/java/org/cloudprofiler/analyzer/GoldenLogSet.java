@@ -151,7 +151,7 @@ public final class GoldenLogSet {
                 .tscHz(1_000_000_000L).openClocks(clock.applyAsLong(0), 0, REALTIME_ZERO);
     }
 
-    private static void write(Path root, String node, String name, LogFileBuilder builder,
+    static void write(Path root, String node, String name, LogFileBuilder builder,
             int blocks, long records) throws IOException {
         byte[] file = builder.trailer(new LogTrailer(records, blocks, records, 0, 0, 0, 0, 0, 0,
                 0, 0, 1, LogTrailer.CLOSED_BY_CALL)).build();

@@ -29,8 +29,9 @@ final class Flow implements Serializable {
     /**
      * @param names the plan's components; an edge naming another is left out
      * @param hasPoint per component, whether it has id channels of each point
+     * @param feeder a component upstream of every source (the generator), or -1
      */
-    static Flow of(Topology topology, List<String> names, boolean[][] hasPoint) {
+    static Flow of(Topology topology, List<String> names, boolean[][] hasPoint, int feeder) {
         boolean[] source = new boolean[names.size()];
         for (Topology.Component component : topology.components()) {
             int index = names.indexOf(component.id());
@@ -50,6 +51,12 @@ final class Flow implements Serializable {
             if (from >= 0 && to >= 0) {
                 down.get(from).add(to);
                 up.get(to).add(from);
+            }
+        }
+        for (int c = 0; feeder >= 0 && c < names.size(); c++) {
+            if (source[c]) {
+                down.get(feeder).add(c);
+                up.get(c).add(feeder);
             }
         }
         return new Flow(hasPoint, source, toArrays(up), toArrays(down));

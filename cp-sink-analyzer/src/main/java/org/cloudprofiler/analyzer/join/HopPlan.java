@@ -6,15 +6,20 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.cloudprofiler.IngestionChannel;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
+import org.cloudprofiler.analyzer.input.GeneratorSends;
 import org.cloudprofiler.analyzer.input.Topology;
 
 /**
  * The hops to measure and how each channel takes part in them, derived from topology.json: an
  * edge is a transfer hop (upstream {@code out} to downstream {@code in}), a component with both
  * points a compute hop, and every source with every sink it reaches an end-to-end hop. Without
- * a topology only compute hops can be known. Immutable.
+ * a topology only compute hops can be known. A generator that logged its sends
+ * ({@link IngestionChannel}), which no topology.json describes, feeds every source: a transfer
+ * hop {@code generator -> <source>} and an end-to-end hop {@code generator => <sink>} from its
+ * {@code out} for every sink a source reaches. Immutable.
  */
 public final class HopPlan implements Serializable {
 
@@ -36,10 +41,12 @@ public final class HopPlan implements Serializable {
     private final boolean[] channelAwaited;
     private final Flow flow;
     private final List<String> notes;
+    private final int generatorComponent;
 
     private HopPlan(List<String> components, int[] channelComponent, int[] channelTask,
             byte[] channelPoint, String[] channelNode, List<Hop> hops, int expectedEvents,
-            boolean[] channelAwaited, Flow flow, List<String> notes) {
+            boolean[] channelAwaited, Flow flow, List<String> notes, int generatorComponent) {
+        this.generatorComponent = generatorComponent;
         this.components = List.copyOf(components);
         this.channelComponent = channelComponent;
         this.channelTask = channelTask;
@@ -67,9 +74,19 @@ public final class HopPlan implements Serializable {
         Map<String, Integer> byPrefix = new LinkedHashMap<>();
         List<String> names = new ArrayList<>();
         Map<String, Topology.Component> described = new LinkedHashMap<>();
+        boolean generatorFeeds = false;
         if (topology != null) {
             // Components along the data flow, so hops and operators are reported in that order.
             topology.components().forEach(component -> described.put(component.id(), component));
+            generatorFeeds = !described.containsKey(IngestionChannel.COMPONENT)
+                    && GeneratorSends.senderCount(channels) > 0;
+            if (GeneratorSends.problem(channels) != null) {
+                notes.add(GeneratorSends.problem(channels));
+            }
+            if (generatorFeeds) {
+                byPrefix.put(IngestionChannel.COMPONENT, names.size());
+                names.add(IngestionChannel.COMPONENT);
+            }
             for (String id : flowOrder(List.copyOf(described.keySet()), topology)) {
                 byPrefix.put(described.get(id).channelPrefix(), names.size());
                 names.add(id);
@@ -86,7 +103,7 @@ public final class HopPlan implements Serializable {
             int i = channel.index();
             Integer index = byPrefix.get(channel.component());
             if (index == null) {
-                if (topology != null) {
+                if (topology != null && !GeneratorSends.isSendChannel(channel)) {
                     notes.add("channel " + channel.channel() + " belongs to no component of"
                             + " topology.json; it is measured as a component of its own");
                 }
@@ -109,6 +126,12 @@ public final class HopPlan implements Serializable {
         // Along the data flow: each component's incoming transfers, then its compute hop.
         List<Hop> hops = new ArrayList<>();
         for (String name : names) {
+            if (generatorFeeds && described.containsKey(name)
+                    && "source".equals(described.get(name).role())) {
+                hops.add(new Hop(hops.size(), HopKind.TRANSFER,
+                        IngestionChannel.COMPONENT + " -> " + name, IngestionChannel.COMPONENT,
+                        name));
+            }
             if (topology != null) {
                 for (Topology.Edge edge : topology.edges()) {
                     if (edge.to().equals(name)) {
@@ -126,6 +149,17 @@ public final class HopPlan implements Serializable {
         boolean[] awaited = new boolean[channels.size()];
         Flow flow = null;
         if (topology != null) {
+            if (generatorFeeds) {
+                for (Topology.Component sink : topology.components()) {
+                    if ("sink".equals(sink.role()) && topology.components().stream().anyMatch(
+                            source -> "source".equals(source.role())
+                                    && reaches(topology, source.id(), sink.id()))) {
+                        hops.add(new Hop(hops.size(), HopKind.END_TO_END,
+                                IngestionChannel.COMPONENT + " => " + sink.id(),
+                                IngestionChannel.COMPONENT, sink.id()));
+                    }
+                }
+            }
             for (Topology.Component source : topology.components()) {
                 if (!"source".equals(source.role())) {
                     continue;
@@ -137,16 +171,20 @@ public final class HopPlan implements Serializable {
                     }
                 }
             }
-            flow = Flow.of(topology, names, has);
+            int generator = generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1;
+            flow = Flow.of(topology, names, has, generator);
             expected = expectedEvents(topology, names, flow, described);
+            if (generator >= 0 && expected > 0) {
+                expected += 1;  // the send of the tuple's bucket
+            }
             for (ChannelInfo channel : channels) {
                 int i = channel.index();
-                awaited[i] = expected > 0 && described.containsKey(names.get(component[i]))
-                        && flow.awaits(component[i], point[i]);
+                awaited[i] = expected > 0 && (described.containsKey(names.get(component[i]))
+                        || component[i] == generator) && flow.awaits(component[i], point[i]);
             }
         }
         return new HopPlan(names, component, task, point, node, hops, expected, awaited, flow,
-                notes);
+                notes, generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1);
     }
 
     /**
@@ -301,6 +339,19 @@ public final class HopPlan implements Serializable {
     /** The node of {@code channel} as an index: equal indices, equal nodes. */
     int nodeIndex(int channel) {
         return channelNodeIndex[channel];
+    }
+
+    /** Whether {@code component} is the generator that feeds the sources. */
+    boolean isGenerator(int component) {
+        return component == generatorComponent;
+    }
+
+    /**
+     * The point at which an end-to-end hop from {@code component} starts: a source's
+     * {@code in}, the generator's {@code out} (it has no {@code in}: it makes its tuples).
+     */
+    byte endToEndStart(int component) {
+        return isGenerator(component) ? OUT : IN;
     }
 
     /** The component index of a hop's start or end. */

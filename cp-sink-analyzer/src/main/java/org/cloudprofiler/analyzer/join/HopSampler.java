@@ -36,7 +36,8 @@ public final class HopSampler {
                 case TRANSFER -> sampleToEachEnd(tupleId, tuple, hop.index(),
                         earliest(tuple, from, HopPlan.OUT, -1), to, false, statistics);
                 case END_TO_END -> sampleToEachEnd(tupleId, tuple, hop.index(),
-                        earliest(tuple, from, HopPlan.IN, -1), to, true, statistics);
+                        earliest(tuple, from, plan.endToEndStart(from), -1), to, true,
+                        statistics);
                 default -> throw new IllegalStateException("unknown hop kind " + hop.kind());
             }
         }
@@ -80,17 +81,27 @@ public final class HopSampler {
         int endChannel = tuple.channels[end];
         BoundedDuration duration = translator.duration(plan.node(startChannel),
                 tuple.tscs[start], plan.node(endChannel), tuple.tscs[end]);
-        statistics.add(hop, locality(tuple, plan.nodeIndex(startChannel),
-                plan.nodeIndex(endChannel), endToEnd), duration, tupleId);
+        statistics.add(hop, locality(tuple, startChannel, plan.nodeIndex(endChannel), endToEnd),
+                duration, tupleId);
     }
 
-    private Locality locality(TupleEvents tuple, int startNode, int endNode, boolean endToEnd) {
+    /**
+     * An end-to-end hop whose ends share a node is MIXED if the tuple passed another node on the
+     * way; the generator's send is on the way only of the hops that start there.
+     */
+    private Locality locality(TupleEvents tuple, int startChannel, int endNode,
+            boolean endToEnd) {
+        int startNode = plan.nodeIndex(startChannel);
         if (startNode != endNode) {
             return Locality.REMOTE;
         }
         if (endToEnd) {
+            int startComponent = plan.component(startChannel);
             for (int i = 0; i < tuple.size; i++) {
-                if (plan.nodeIndex(tuple.channels[i]) != startNode) {
+                int channel = tuple.channels[i];
+                boolean onTheWay = plan.component(channel) == startComponent
+                        || !plan.isGenerator(plan.component(channel));
+                if (onTheWay && plan.nodeIndex(channel) != startNode) {
                     return Locality.MIXED;
                 }
             }

@@ -86,7 +86,7 @@ final class OperatorCpu {
         double userCodeNs = 0;
         for (HopCell cell : computeCells) {
             userCodeTuples += cell.bounded();
-            userCodeNs += cell.bounded() == 0 ? 0 : cell.meanLatencyNs() * cell.bounded();
+            userCodeNs += cell.bounded() == 0 ? 0 : cell.latencyNs().mean() * cell.bounded();
         }
         Double userCodeNsPerTuple = null;
         Double engineNsPerTuple = null;

@@ -133,6 +133,66 @@ class HopPlanTest {
         return tuple;
     }
 
+    @Test
+    void aGeneratorThatLoggedItsSendsFeedsEverySourceAndStartsItsOwnEndToEndHop() {
+        List<ChannelInfo> withGenerator = new ArrayList<>(channels());
+        withGenerator.add(channel(withGenerator.size(), "g", "generator/0/out"));
+        withGenerator.add(channel(withGenerator.size(), "g", "generator/1/out"));
+
+        HopPlan plan = HopPlan.of(withGenerator, TOPOLOGY);
+
+        assertEquals(List.of("generator -> spout", "spout", "spout -> bolt", "bolt",
+                "bolt -> sink", "generator => sink", "spout => sink"),
+                plan.hops().stream().map(Hop::name).toList());
+        assertEquals(List.of("generator", "spout", "bolt", "sink"), plan.components());
+        // The send of the tuple's bucket, then as without a generator.
+        assertEquals(1 + 2 + 4 + 2, plan.expectedEvents());
+        assertEquals(List.of(), plan.notes());
+    }
+
+    @Test
+    void sendLogsOfTwoGeneratorRunsGiveANoteAndNoGeneratorHop() {
+        List<ChannelInfo> twoRuns = new ArrayList<>(channels());
+        twoRuns.add(channel(twoRuns.size(), "g", "generator/0/out"));
+        twoRuns.add(channel(twoRuns.size(), "g", "generator/0/out"));
+
+        HopPlan plan = HopPlan.of(twoRuns, TOPOLOGY);
+
+        assertTrue(plan.hops().stream().noneMatch(hop -> hop.from().equals("generator")),
+                plan.hops()::toString);
+        assertEquals(1, plan.notes().size(), plan.notes()::toString);
+        String note = plan.notes().get(0);
+        assertTrue(note.contains("2 file(s) of senders [0]")
+                && note.contains("exactly one generator run"), note);
+    }
+
+    @Test
+    void theGeneratorsHopsStartAtItsSendOnItsOwnNode() {
+        List<ChannelInfo> withGenerator = new ArrayList<>(channels());
+        int send = withGenerator.size();
+        withGenerator.add(channel(send, "a", "generator/0/out"));
+        HopPlan plan = HopPlan.of(withGenerator, TOPOLOGY);
+        NodeClock gigahertz = new NodeClock(1_000_000_000L, 0, 0);
+        HopSampler sampler = new HopSampler(plan, new SingleClockTranslator("a",
+                Map.of("a", gigahertz, "b", gigahertz)));
+        TupleEvents tuple = new TupleEvents();
+        tuple.add(send, 40);  // the bucket's send
+        tuple.add(0, 100);    // spout in
+        tuple.add(1, 150);    // spout out
+        tuple.add(6, 400);    // sink in
+        HopStatistics statistics = new HopStatistics(plan.hops().size());
+
+        sampler.sample(7, tuple, statistics);
+
+        List<String> names = plan.hops().stream().map(Hop::name).toList();
+        assertEquals(60, statistics.get(names.indexOf("generator -> spout"), Locality.LOCAL)
+                .latencyNs().max(), 0);
+        assertEquals(360, statistics.get(names.indexOf("generator => sink"), Locality.LOCAL)
+                .latencyNs().max(), 0);
+        assertEquals(300, statistics.get(names.indexOf("spout => sink"), Locality.LOCAL)
+                .latencyNs().max(), 0);
+    }
+
     private static List<ChannelInfo> channels() {
         List<ChannelInfo> channels = new ArrayList<>();
         String[][] names = {{"a", "spout/1/in"}, {"a", "spout/1/out"}, {"b", "bolt/2/in"},

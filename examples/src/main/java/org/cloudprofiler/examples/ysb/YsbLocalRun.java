@@ -33,9 +33,10 @@ import picocli.CommandLine.Option;
 /**
  * Runs the profiled YSB topology on an embedded LocalCluster, fed by the native generator
  * through JofSpout, at a fixed rate: the generator runs for the given time, its end-of-run
- * markers end the spouts, the pills end every task, and the channel logs, {@code topology.json}
- * and each JofSpout task's {@code drops.json} (its JOF's drops and the generator's towards it)
- * are left in {@code $CP_LOG_DIR/<node>} for
+ * markers end the spouts, the pills end every task, and the channel logs (the generator's sends
+ * among them, for the hop from the generator to the spout), {@code topology.json} and each
+ * JofSpout task's {@code drops.json} (its JOF's drops and the generator's towards it) are left
+ * in {@code $CP_LOG_DIR/<node>} for
  * {@code cloudprofiler analyze}. What {@code make demo} runs first.
  */
 @Command(name = "ysb-local-run", mixinStandardHelpOptions = true,
@@ -138,7 +139,7 @@ public final class YsbLocalRun implements Callable<Integer> {
                     // A full queue waits: the markers queue behind the backlog, which may take
                     // as long as the pills.
                     .markerTimeout(endTimeout)
-                    .onSecond(YsbLocalRun::printSecond).build()) {
+                    .logSends(true).onSecond(YsbLocalRun::printSecond).build()) {
                 generator.start();
                 result = generator.awaitEnd();
             }

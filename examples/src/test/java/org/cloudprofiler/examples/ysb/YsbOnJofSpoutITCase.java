@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.IngestionChannel;
 import org.cloudprofiler.storm.testing.PortBlocks;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
@@ -41,7 +42,8 @@ import org.junit.jupiter.api.Test;
  * The native generator → JofSpout (two tasks) → the profiled YSB topology (two tasks per bolt)
  * on a real LocalCluster with two workers, so events also cross workers through Storm's Kryo:
  * every generated tuple reaches every step it should, once; the views reach the sink; the pill
- * reaches every task once; topology.json describes what ran; every log decodes.
+ * reaches every task once; topology.json describes what ran; every log decodes; the generator
+ * logged every tuple's send before the spout took it.
  */
 class YsbOnJofSpoutITCase {
     private static final String NAME = "ysb-jof-it";
@@ -69,7 +71,8 @@ class YsbOnJofSpoutITCase {
                     SPOUT_TASKS, BOLT_TASKS, Generator.ysbAdCampaigns(SEED)));
             try (Generator generator = Generator.builder().ysbPayload().seed(SEED)
                     .endpoints(jof.endpoints(SPOUT_TASKS)).tuplesPerSecond(30_000)
-                    .tupleCount(TUPLES).connectTimeout(Duration.ofSeconds(120)).build()) {
+                    .tupleCount(TUPLES).connectTimeout(Duration.ofSeconds(120)).logSends(true)
+                    .build()) {
                 generator.start();
                 generated = generator.awaitEnd();
             }
@@ -108,6 +111,37 @@ class YsbOnJofSpoutITCase {
         assertEquals(0L, METRICS.get("cloudprofiler.missing-ids"));
         assertEquals(0L, METRICS.get("cloudprofiler.jof.tuples-dropped"));
         assertEquals(0L, METRICS.get("cloudprofiler.jof.senders-dropped-tuples"));
+    }
+
+    @Test
+    void theGeneratorLoggedEverySendBeforeTheSpoutTookTheTuple() {
+        // One sender: a bucket is its first and last id, both with the send's TSC, and the ids
+        // between them.
+        List<Long> bucketEnds = ProfileLogs.column(IngestionChannel.name(0), "id");
+        List<Long> sendTscs = ProfileLogs.column(IngestionChannel.name(0), "tsc");
+        Map<Long, Long> sendTscOfId = new HashMap<>();
+        for (int i = 0; i + 1 < bucketEnds.size(); i += 2) {
+            assertEquals(sendTscs.get(i), sendTscs.get(i + 1), "bucket at record " + i);
+            for (long id = bucketEnds.get(i); id <= bucketEnds.get(i + 1); id++) {
+                assertEquals(null, sendTscOfId.put(id, sendTscs.get(i)), "id " + id + " twice");
+            }
+        }
+        assertEquals(allIds(), sendTscOfId.keySet());
+        // One node, one clock: a send stamped after the spout's in would be a negative hop.
+        long taken = 0;
+        for (int task : ProfileLogs.tasks(YsbTopology.EVENTS)) {
+            String channel = YsbTopology.EVENTS + "/" + task + "/in";
+            List<Long> ids = ProfileLogs.column(channel, "id");
+            List<Long> inTscs = ProfileLogs.column(channel, "tsc");
+            for (int i = 0; i < ids.size(); i++) {
+                long sendTsc = sendTscOfId.get(ids.get(i));
+                long inTsc = inTscs.get(i);
+                assertTrue(sendTsc <= inTsc, () -> channel + ": tuple sent at TSC " + sendTsc
+                        + " was taken at " + inTsc);
+                taken++;
+            }
+        }
+        assertEquals(TUPLES, taken);
     }
 
     @Test

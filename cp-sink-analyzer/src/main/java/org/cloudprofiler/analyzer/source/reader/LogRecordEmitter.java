@@ -1,25 +1,34 @@
 package org.cloudprofiler.analyzer.source.reader;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.connector.base.source.reader.RecordEmitter;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
 import org.cloudprofiler.analyzer.element.Payloads;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
+import org.cloudprofiler.analyzer.input.GeneratorSends;
 import org.cloudprofiler.analyzer.source.split.LogFileSplitState;
 import org.cloudprofiler.log.RecordBlock;
 
 /**
  * Turns a chunk into elements: one per record of a block, with the record's wall-clock time as
- * its event time, then a progress element; or the file's report.
+ * its event time, then a progress element; or the file's report. A generator's send channel
+ * ({@link GeneratorSends}) gives one element per tuple of each bucket, once both of the
+ * bucket's records have been read: the first may end one block and the last begin the next.
  */
 final class LogRecordEmitter implements RecordEmitter<FileChunk, AnalysisElement, LogFileSplitState> {
 
     private final List<ChannelInfo> channels;
+    private final int generatorSenders;
+    // Per send channel: the first record of a bucket whose last is still to come, or absent.
+    private final Map<Integer, long[]> openBuckets = new HashMap<>();
 
     LogRecordEmitter(List<ChannelInfo> channels) {
         this.channels = channels;
+        this.generatorSenders = GeneratorSends.senderCount(channels);
     }
 
     @Override
@@ -40,6 +49,12 @@ final class LogRecordEmitter implements RecordEmitter<FileChunk, AnalysisElement
             int index = chunk.channel();
             switch (kind) {
                 case ID, FIRST_LAST -> {
+                    if (GeneratorSends.isSendChannel(channel)) {
+                        if (columns.id() >= 0 && generatorSenders > 0) {
+                            emitSends(channel, block.column(columns.id()), tsc, records, output);
+                        }
+                        break;
+                    }
                     if (columns.id() >= 0) {
                         long[] id = block.column(columns.id());
                         for (int i = 0; i < records; i++) {
@@ -67,5 +82,24 @@ final class LogRecordEmitter implements RecordEmitter<FileChunk, AnalysisElement
         }
         output.collect(AnalysisElement.progress(chunk.channel(), chunk.bytesRead(), records));
         state.advanceTo(chunk.endOffset());
+    }
+
+    /**
+     * Pairs a send channel's records into buckets and emits an id record per tuple. Both records
+     * of a bucket carry its send's TSC and those of two buckets differ, so a record whose TSC
+     * differs from the open bucket's (one lost with a damaged block) begins a bucket of its own.
+     */
+    private void emitSends(ChannelInfo channel, long[] id, long[] tsc, int records,
+            SourceOutput<AnalysisElement> output) {
+        int index = channel.index();
+        for (int i = 0; i < records; i++) {
+            long[] first = openBuckets.remove(index);
+            if (first == null || first[1] != tsc[i]
+                    || !GeneratorSends.forEachTuple(first[0], id[i], generatorSenders,
+                            tuple -> output.collect(AnalysisElement.idRecord(index, tuple,
+                                    first[1]), channel.eventTimeMillis(first[1])))) {
+                openBuckets.put(index, new long[] {id[i], tsc[i]});
+            }
+        }
     }
 }
