@@ -141,7 +141,10 @@ public final class HopPlan implements Serializable {
                 }
             }
             int c = names.indexOf(name);
-            if (has[c][IN] && has[c][OUT]) {
+            // A sink's out channel stays empty: no edge leaves it, so nothing is handed off.
+            boolean handsOff = topology == null || !described.containsKey(name)
+                    || topology.edges().stream().anyMatch(edge -> edge.from().equals(name));
+            if (has[c][IN] && has[c][OUT] && handsOff) {
                 hops.add(new Hop(hops.size(), HopKind.COMPUTE, name, name, name));
             }
         }

@@ -64,6 +64,17 @@ class HopPlanTest {
     }
 
     @Test
+    void aSinkWhoseOutChannelExistsHasNoComputeHop() {
+        List<ChannelInfo> withSinkOut = new ArrayList<>(channels());
+        withSinkOut.add(channel(withSinkOut.size(), "a", "sink/4/out"));
+
+        List<String> names = HopPlan.of(withSinkOut, TOPOLOGY).hops().stream()
+                .map(Hop::name).toList();
+
+        assertTrue(names.contains("bolt") && !names.contains("sink"), names::toString);
+    }
+
+    @Test
     void withoutATopologyOnlyComputeHopsAndANote() {
         HopPlan plan = HopPlan.of(channels(), null);
 
