@@ -63,7 +63,8 @@ public final class ClockTranslator {
         SyncNode reference = nodes.get(referenceNode);
         if (reference == null) {
             throw new IllegalArgumentException("the reference node \"" + referenceNode
-                    + "\" is not in the sync data; its nodes are " + nodes.keySet());
+                    + "\" is not in the sync data; its nodes are " + nodes.keySet()
+                    + ". Fix: choose one of them as the reference");
         }
         this.referenceTscHz = reference.tscHz();
         this.nodeIds = Set.copyOf(nodes.keySet());

@@ -40,7 +40,8 @@ public record ClockSpec(String syncJson, String syncSource, String referenceNode
         if (syncJson == null) {
             if (referenceNode != null && !clocks.containsKey(referenceNode)) {
                 throw new IllegalArgumentException("the reference node \"" + referenceNode
-                        + "\" wrote no logs; the nodes are " + clocks.keySet());
+                        + "\" wrote no logs; the nodes are " + clocks.keySet()
+                        + ". Fix: give --reference one of them, or leave it out");
             }
             return new SingleClockTranslator(referenceNode, clocks);
         }
