@@ -20,10 +20,12 @@ import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
  * @param tscHz the writer's clock frequency estimate
  * @param openTsc clock reading when the channel opened
  * @param openRealtimeNs wall-clock time of that reading, ns since the epoch
+ * @param generatorSends whether it is a generator's send log ({@link GeneratorSends}), decided
+ *     once for the log set by {@link LogSetScanner}
  */
 public record ChannelInfo(int index, String path, long sizeBytes, String node, String channel,
         String component, int task, String point, HandlerType handler, long tscHz, long openTsc,
-        long openRealtimeNs) implements Serializable {
+        long openRealtimeNs, boolean generatorSends) implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -31,6 +33,12 @@ public record ChannelInfo(int index, String path, long sizeBytes, String node, S
     public static final String IN = "in";
     /** The point of a channel whose ids leave a task. */
     public static final String OUT = "out";
+
+    /** This channel, read as a generator's send log or not. */
+    ChannelInfo withGeneratorSends(boolean sends) {
+        return new ChannelInfo(index, path, sizeBytes, node, channel, component, task, point,
+                handler, tscHz, openTsc, openRealtimeNs, sends);
+    }
 
     public Path file() {
         return Path.of(path);
@@ -57,6 +65,11 @@ public record ChannelInfo(int index, String path, long sizeBytes, String node, S
      * job, good to NTP's accuracy, used only to bound how long a tuple's events are awaited.
      */
     public long eventTimeMillis(long tsc) {
+        if (tscHz <= 0) {
+            // A header whose estimate failed (0) and no intact one beside it: every record at
+            // the channel's opening, rather than an infinite time that ends every tuple at once.
+            return openRealtimeNs / 1_000_000;
+        }
         return (long) ((openRealtimeNs + (tsc - openTsc) * 1e9 / tscHz) / 1e6);
     }
 }

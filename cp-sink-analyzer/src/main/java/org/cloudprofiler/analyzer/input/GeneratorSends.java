@@ -15,12 +15,22 @@ import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
  */
 public final class GeneratorSends {
 
+    /** The component the send channels name. */
+    static final String COMPONENT = IngestionChannel.COMPONENT;
+
     private GeneratorSends() {}
 
-    /** Whether {@code channel} is one of a generator's send channels. */
+    /** Whether {@code channel} is read as one of a generator's send channels. */
     public static boolean isSendChannel(ChannelInfo channel) {
-        return channel.elementKind() == Kind.ID
-                && IngestionChannel.COMPONENT.equals(channel.component())
+        return channel.generatorSends();
+    }
+
+    /**
+     * Whether {@code channel} has a send channel's name and records; it is one unless
+     * topology.json describes a component of that name ({@link LogSetScanner}).
+     */
+    static boolean isNamedLikeOne(ChannelInfo channel) {
+        return channel.elementKind() == Kind.ID && COMPONENT.equals(channel.component())
                 && ChannelInfo.OUT.equals(channel.point());
     }
 

@@ -57,6 +57,13 @@ public final class LogSetScanner {
             channels.set(index, withClock(channels.get(index), clocks));
         }
         Topology topology = TopologyFiles.merge(topologies, problems);
+        // A topology component of the generator's name owns its channels: they are its records.
+        boolean generatorDescribed = topology != null && topology.components().stream()
+                .anyMatch(component -> GeneratorSends.COMPONENT.equals(component.channelPrefix()));
+        for (int i = 0; i < channels.size() && !generatorDescribed; i++) {
+            ChannelInfo channel = channels.get(i);
+            channels.set(i, channel.withGeneratorSends(GeneratorSends.isNamedLikeOne(channel)));
+        }
         List<ExternalDrops> drops = new ArrayList<>();
         dropsFiles.forEach(file -> DropsFiles.read(file, drops, problems));
         return new LogSet(channels, topology, drops, problems, clocks, damagedHeaders);
@@ -96,7 +103,7 @@ public final class LogSetScanner {
         return new ChannelInfo(channel.index(), channel.path(), channel.sizeBytes(),
                 channel.node(), channel.channel(), channel.component(), channel.task(),
                 channel.point(), channel.handler(), clock.tscHz(), clock.openTicks(),
-                clock.openRealtimeNs());
+                clock.openRealtimeNs(), channel.generatorSends());
     }
 
     private static void walk(Path directory, List<Path> logs, List<Path> topologies,
@@ -177,7 +184,7 @@ public final class LogSetScanner {
         }
         return new ChannelInfo(index, file.toString(), size, header.node(), header.channel(),
                 named ? parts[0] : header.channel(), task, named ? parts[2] : "", handler,
-                header.tscHz(), header.openTsc(), header.openRealtimeNs());
+                header.tscHz(), header.openTsc(), header.openRealtimeNs(), false);
     }
 
     /**

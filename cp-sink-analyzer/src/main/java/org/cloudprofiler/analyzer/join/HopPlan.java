@@ -71,6 +71,9 @@ public final class HopPlan implements Serializable {
     /** The plan for {@code channels}, with {@code topology} (may be null). */
     public static HopPlan of(List<ChannelInfo> channels, Topology topology) {
         List<String> notes = new ArrayList<>();
+        if (GeneratorSends.problem(channels) != null) {
+            notes.add(GeneratorSends.problem(channels));
+        }
         Map<String, Integer> byPrefix = new LinkedHashMap<>();
         List<String> names = new ArrayList<>();
         Map<String, Topology.Component> described = new LinkedHashMap<>();
@@ -78,11 +81,7 @@ public final class HopPlan implements Serializable {
         if (topology != null) {
             // Components along the data flow, so hops and operators are reported in that order.
             topology.components().forEach(component -> described.put(component.id(), component));
-            generatorFeeds = !described.containsKey(IngestionChannel.COMPONENT)
-                    && GeneratorSends.senderCount(channels) > 0;
-            if (GeneratorSends.problem(channels) != null) {
-                notes.add(GeneratorSends.problem(channels));
-            }
+            generatorFeeds = GeneratorSends.senderCount(channels) > 0;
             if (generatorFeeds) {
                 byPrefix.put(IngestionChannel.COMPONENT, names.size());
                 names.add(IngestionChannel.COMPONENT);
@@ -177,7 +176,7 @@ public final class HopPlan implements Serializable {
             int generator = generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1;
             flow = Flow.of(topology, names, has, generator);
             expected = expectedEvents(topology, names, flow, described);
-            if (generator >= 0 && expected > 0) {
+            if (generator >= 0 && expected > 0 && flow.awaits(generator, OUT)) {
                 expected += 1;  // the send of the tuple's bucket
             }
             for (ChannelInfo channel : channels) {
