@@ -16,7 +16,7 @@ public record AnalysisSummary(String format, boolean finished, String referenceN
         List<Operator> operators, Drops drops, List<String> notes) {
 
     /** The value of {@code format}. */
-    public static final String FORMAT = "cloudprofiler-analysis/1";
+    public static final String FORMAT = "cloudprofiler-analysis/2";
 
     /** What was read and what was skipped. */
     public record Input(int files, int filesSkipped, long bytes, long bytesRead,
