@@ -16,11 +16,14 @@ public final class HtmlReport {
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src"
                         + " 'none'; style-src 'unsafe-inline'\">")
                 .append("<title>cloudprofiler analysis</title><style>")
-                .append("body{font-family:sans-serif;margin:24px;color:#222;background:#fff}")
+                // 1352 px and the margins: the page fits a 1400 px window, never scrolls sideways.
+                .append("body{font-family:sans-serif;margin:24px;max-width:1352px;color:#222;"
+                        + "background:#fff}")
                 .append("table{border-collapse:collapse;font-size:13px}")
                 .append("td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}")
                 .append("td:first-child,th:first-child{text-align:left}")
                 .append(".warn{background:#fff3cd;border:1px solid #e0c36b;padding:8px}")
+                .append("svg{display:block}")
                 .append("</style></head><body>\n<h1>cloudprofiler analysis</h1>\n");
         html.append("<p>").append(summary.finished() ? "Final" : "Live (refreshing)")
                 .append(" results. Latencies on the clock of <b>")
@@ -41,10 +44,12 @@ public final class HtmlReport {
                 .append("<p>Boxes: 25th to 75th percentile, black line the median, whiskers 1st"
                         + " to 99th percentile, dots minimum and maximum. The scale is"
                         + " logarithmic either side of a linear band around 0: latencies below"
-                        + " zero are drawn below the grey zero line.</p>\n");
+                        + " zero lie left of the grey zero line, and a bound of 0 on it. Right:"
+                        + " each bound's p50 and maximum.</p>\n");
         hopTable(html, summary);
-        html.append("<h2>Throughput over time</h2>\n").append(SvgCharts.throughput(
-                summary.operators()));
+        html.append("<h2>Throughput over time</h2>\n<p>One panel per operator, all on the same"
+                + " axes: tuples per second counted by its count channels.</p>\n")
+                .append(SvgCharts.throughput(summary.operators()));
         cpu(html, summary);
         input(html, summary);
         return html.append("</body></html>\n").toString();
@@ -74,7 +79,9 @@ public final class HtmlReport {
         AnalysisSummary.Run run = summary.run();
         html.append("<h2>Run</h2>\n<table>");
         row(html, "duration", run.durationNs() == null ? "unknown"
-                : SvgCharts.durationLabel(run.durationNs()) + " ± "
+                // A run is seconds long, and its bound is ns or µs: a millisecond digit shows more.
+                : (run.durationNs() >= 1e9 ? String.format(Locale.ROOT, "%.3f s",
+                        run.durationNs() / 1e9) : SvgCharts.durationLabel(run.durationNs())) + " ± "
                         + SvgCharts.durationLabel(run.durationBoundNs()));
         row(html, "tuples from sources", run.sourceTuples() == null ? "unknown"
                 : String.format(Locale.ROOT, "%,d", run.sourceTuples()));
