@@ -171,12 +171,13 @@ final class SvgCharts {
         List<double[]> series = operator.throughput();
         double meanRate = series.stream().mapToDouble(point -> point[1]).average().orElse(0);
         svg.append(text(left, originY + 14, "start", operator.component() + ": mean "
-                + rateLabel(meanRate) + " tuples/s", right - left).replace("<text ",
+                + tupleRateLabel(meanRate), right - left).replace("<text ",
                 "<text font-weight=\"bold\" "));
         for (int tick = 0; tick <= 2; tick++) {
             double y = bottom - PANEL_PLOT_HEIGHT * tick / 2.0;
             svg.append(line(left, y, right, y, "#dddddd"));
-            svg.append(text(left - 6, y + 4, "end", rateLabel(maxRate * tick / 2)));
+            svg.append(text(left - 6, y + 4, "end",
+                    tick == 0 ? "0" : rateLabel(maxRate * tick / 2)));
             double x = left + (right - left) * tick / 2.0;
             svg.append(text(x, bottom + 14, tick == 0 ? "start" : tick == 2 ? "end" : "middle",
                     tick == 0 ? "0 s" : durationLabel(maxSeconds * 1e9 * tick / 2)));
@@ -261,7 +262,7 @@ final class SvgCharts {
             parts = durationLabel(cpu.userCodeNsPerTuple()) + " user code (longer than the"
                     + " thread's CPU " + durationLabel(cpu.threadNsPerTuple()) + ")";
         }
-        return parts + ", at " + cpuRateLabel(cpu.tuplesPerSecond());
+        return parts + ", at " + tupleRateLabel(cpu.tuplesPerSecond());
     }
 
     /** Draws one horizontal bar segment; returns its width. */
@@ -272,8 +273,8 @@ final class SvgCharts {
         return drawn;
     }
 
-    /** The rate a CPU figure was measured at, in words. */
-    static String cpuRateLabel(Double tuplesPerSecond) {
+    /** A rate of tuples in words, {@code 48.8 k tuples/s}; null is an unknown rate. */
+    static String tupleRateLabel(Double tuplesPerSecond) {
         return tuplesPerSecond == null ? "an unknown rate"
                 : rateLabel(tuplesPerSecond).replace("/s", " tuples/s");
     }
