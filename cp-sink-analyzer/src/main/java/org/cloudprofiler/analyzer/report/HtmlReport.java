@@ -39,6 +39,13 @@ public final class HtmlReport {
         }
         violations(html, summary);
         run(html, summary);
+        html.append("<h2>Topology</h2>\n<p>Each box a component, top to bottom along the data"
+                + " flow, with its compute hop (a task's <code>in</code> to its <code>out</code>);"
+                + " each arrow a transfer hop. Figures: p50 and p99 of the latency, and the"
+                + " largest bound (±) of any of its samples.</p>\n")
+                .append(TopologyGraph.render(summary.hops(), summary.operators()));
+        endToEnd(html, summary);
+        // Latency over time per hop belongs here: after the topology, before the distributions.
         html.append("<h2>Latency and bound per hop</h2>\n")
                 .append(SvgCharts.boxPlots(summary.hops()))
                 .append("<p>Boxes: 25th to 75th percentile, black line the median, whiskers 1st"
@@ -53,6 +60,20 @@ public final class HtmlReport {
         cpu(html, summary);
         input(html, summary);
         return html.append("</body></html>\n").toString();
+    }
+
+    /** The end-to-end rows under the graph: the whole way from the first component to a sink. */
+    private static void endToEnd(StringBuilder html, AnalysisSummary summary) {
+        html.append("<ul>");
+        for (AnalysisSummary.HopRow hop : summary.hops()) {
+            if (hop.kind().equals("END_TO_END")) {
+                html.append("<li>").append(escape(hop.hop())).append(" (")
+                        .append(hop.locality().toLowerCase(Locale.ROOT)).append("): ")
+                        .append(escape(String.join(", ", TopologyGraph.figures(hop, false))))
+                        .append("</li>");
+            }
+        }
+        html.append("</ul>\n");
     }
 
     /** Durations below zero by more than their bound, first on the page: they void a promise. */
