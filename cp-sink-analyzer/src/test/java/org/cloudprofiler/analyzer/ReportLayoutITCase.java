@@ -56,7 +56,7 @@ class ReportLayoutITCase {
                 "the report is drawn beyond " + PAGE_WIDTH + " px (see target/report-layout.png)");
     }
 
-    /** Pixels that are not the page's white background in the columns [{@code from}, {@code to}). */
+    /** Pixels other than the page's white in the columns from {@code from} to {@code to} - 1. */
     private static long drawnPixels(BufferedImage image, int from, int to) {
         long count = 0;
         for (int y = 0; y < image.getHeight(); y++) {

@@ -323,7 +323,7 @@ final class SvgCharts {
                 + text(x + 106, y, "start", second);
     }
 
-    /** A duration of either sign in the unit that suits its magnitude; exactly 0 as {@code 0 ns}. */
+    /** A duration of either sign in the unit that suits its magnitude; exactly 0 is "0 ns". */
     static String durationLabel(double ns) {
         double magnitude = Math.abs(ns);
         if (magnitude >= 1e9) {

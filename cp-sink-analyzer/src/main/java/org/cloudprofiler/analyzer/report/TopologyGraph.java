@@ -29,7 +29,8 @@ final class TopologyGraph {
     private TopologyGraph() {}
 
     /** The graph of {@code hops}' components, or a paragraph saying why there is none. */
-    static String render(List<AnalysisSummary.HopRow> hops, List<AnalysisSummary.Operator> operators) {
+    static String render(List<AnalysisSummary.HopRow> hops,
+            List<AnalysisSummary.Operator> operators) {
         Map<String, List<AnalysisSummary.HopRow>> computeHops = new LinkedHashMap<>();
         Map<List<String>, List<AnalysisSummary.HopRow>> transfers = new LinkedHashMap<>();
         List<String> components = new ArrayList<>();
