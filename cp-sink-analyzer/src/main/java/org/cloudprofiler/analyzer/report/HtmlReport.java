@@ -1,5 +1,6 @@
 package org.cloudprofiler.analyzer.report;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -23,6 +24,7 @@ public final class HtmlReport {
                 .append("td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}")
                 .append("td:first-child,th:first-child{text-align:left}")
                 .append(".warn{background:#fff3cd;border:1px solid #e0c36b;padding:8px}")
+                .append(".notes{background:#eef3fb;border:1px solid #9db4d8;padding:8px}")
                 .append("svg{display:block}")
                 .append("</style></head><body>\n<h1>cloudprofiler analysis</h1>\n");
         html.append("<p>").append(summary.finished() ? "Final" : "Live (refreshing)")
@@ -37,6 +39,7 @@ public final class HtmlReport {
                     .append(". Hops between them are unbounded: counted, never given a number."
                             + "</p>\n");
         }
+        anomalies(html, summary);
         violations(html, summary);
         run(html, summary);
         html.append("<h2>Topology</h2>\n<p>Each box a component, top to bottom along the data"
@@ -60,6 +63,19 @@ public final class HtmlReport {
         cpu(html, summary);
         input(html, summary);
         return html.append("</body></html>\n").toString();
+    }
+
+    /** The run's anomalies in plain words, first on the page, or that there are none. */
+    private static void anomalies(StringBuilder html, AnalysisSummary summary) {
+        List<String> notes = AnomalyNotes.of(summary);
+        if (notes.isEmpty()) {
+            html.append("<p class=\"notes\">Nothing unusual: every tuple completed, nothing was"
+                    + " dropped, every hop is bounded and the input was intact.</p>\n");
+            return;
+        }
+        html.append("<div class=\"notes\"><b>Read first</b><ul>");
+        notes.forEach(note -> html.append("<li>").append(escape(note)).append("</li>"));
+        html.append("</ul></div>\n");
     }
 
     /** The end-to-end rows under the graph: the whole way from the first component to a sink. */
@@ -100,9 +116,7 @@ public final class HtmlReport {
         AnalysisSummary.Run run = summary.run();
         html.append("<h2>Run</h2>\n<table>");
         row(html, "duration", run.durationNs() == null ? "unknown"
-                // A run is seconds long, and its bound is ns or µs: a millisecond digit shows more.
-                : (run.durationNs() >= 1e9 ? String.format(Locale.ROOT, "%.3f s",
-                        run.durationNs() / 1e9) : SvgCharts.durationLabel(run.durationNs())) + " ± "
+                : runDurationLabel(run.durationNs()) + " ± "
                         + SvgCharts.durationLabel(run.durationBoundNs()));
         row(html, "tuples from sources", run.sourceTuples() == null ? "unknown"
                 : String.format(Locale.ROOT, "%,d", run.sourceTuples()));
@@ -114,6 +128,12 @@ public final class HtmlReport {
                 + " generator/JOF", summary.drops().channelRecordsDropped(),
                 summary.drops().externalDropped()));
         html.append("</table>\n<p>").append(escape(run.note())).append("</p>\n");
+    }
+
+    /** A run is seconds long and its bound ns or µs: a millisecond digit tells more. */
+    private static String runDurationLabel(double ns) {
+        return ns >= 1e9 ? String.format(Locale.ROOT, "%.3f s", ns / 1e9)
+                : SvgCharts.durationLabel(ns);
     }
 
     private static void hopTable(StringBuilder html, AnalysisSummary summary) {
