@@ -139,22 +139,24 @@ public final class HtmlReport {
     private static void hopTable(StringBuilder html, AnalysisSummary summary) {
         html.append("<table><tr><th>hop</th><th>locality</th><th>samples</th><th>unbounded</th>"
                 + "<th>below 0 within bound</th><th>violating</th><th>min</th><th>p50</th>"
-                + "<th>p99</th><th>max</th><th>mean</th><th>bound p50</th><th>bound max</th>"
-                + "</tr>\n");
+                + "<th>p90</th><th>p99</th><th>p99.9</th><th>max</th><th>mean</th>"
+                + "<th>bound p50</th><th>bound max</th></tr>\n");
         for (AnalysisSummary.HopRow hop : summary.hops()) {
             html.append("<tr><td>").append(escape(hop.hop())).append("</td><td>")
-                    .append(hop.locality().toLowerCase(Locale.ROOT)).append("</td><td>")
-                    .append(hop.samples()).append("</td><td>").append(hop.unboundedSamples())
-                    .append("</td><td>").append(hop.negativeSamples()).append("</td><td>")
-                    .append(hop.violatingSamples()).append("</td>");
+                    .append(hop.locality().toLowerCase(Locale.ROOT)).append("</td>");
+            for (long count : new long[] {hop.samples(), hop.unboundedSamples(),
+                hop.negativeSamples(), hop.violatingSamples()}) {
+                html.append(String.format(Locale.ROOT, "<td>%,d</td>", count));
+            }
             LatencyStats latency = hop.latencyNs();
             LatencyStats bound = hop.boundNs();
             if (latency == null) {
-                html.append("<td colspan=\"7\">no bounded samples</td></tr>\n");
+                html.append("<td colspan=\"9\">no bounded samples</td></tr>\n");
                 continue;
             }
-            for (double value : new double[] {latency.min(), latency.p50(), latency.p99(),
-                latency.max(), latency.mean(), bound.p50(), bound.max()}) {
+            for (double value : new double[] {latency.min(), latency.p50(), latency.p90(),
+                latency.p99(), latency.p999(), latency.max(), latency.mean(), bound.p50(),
+                bound.max()}) {
                 html.append("<td>").append(SvgCharts.durationLabel(value)).append("</td>");
             }
             html.append("</tr>\n");
