@@ -20,6 +20,8 @@ final class TopologyGraph {
     /** Room between two rows for the arrows and their labels. */
     private static final int ROW_GAP = 64;
     private static final int TOP = 10;
+    private static final int LINE_HEIGHT = 13;
+    private static final int MAX_LABEL_WIDTH = 240;
     private static final int MAX_NODE_WIDTH = 250;
     /** Lines of figures a box holds: one compute hop's (always local: one task's in and out). */
     private static final int NODE_LINES = 2;
@@ -64,8 +66,21 @@ final class TopologyGraph {
                         + " L10,5 L0,10 z\" fill=\"%s\"/></marker></defs>", WIDTH, height,
                 EDGE_COLOR));
         double nodeWidth = nodeWidth(row, rowCount);
-        transfers.forEach((edge, rows) -> edge(svg, centre.get(edge.get(0)),
-                centre.get(edge.get(1)), rows));
+        Map<String, Integer> arrowsIn = new LinkedHashMap<>();
+        Map<String, Integer> arrowsOut = new LinkedHashMap<>();
+        for (List<String> edge : transfers.keySet()) {
+            arrowsOut.merge(edge.get(0), 1, Integer::sum);
+            arrowsIn.merge(edge.get(1), 1, Integer::sum);
+            arrow(svg, centre.get(edge.get(0)), centre.get(edge.get(1)));
+        }
+        // Labels after every arrow, so that no arrow is drawn over a label.
+        double labelWidth = Math.min(MAX_LABEL_WIDTH, nodeWidth + 10);
+        transfers.forEach((edge, rows) -> {
+            List<String> lines = new ArrayList<>();
+            rows.forEach(hop -> lines.addAll(figures(hop, rows.size() > 1)));
+            label(svg, centre.get(edge.get(0)), centre.get(edge.get(1)), lines,
+                    arrowsIn.get(edge.get(1)) == 1, arrowsOut.get(edge.get(0)) == 1, labelWidth);
+        });
         for (String component : components) {
             node(svg, component, tasks.get(component), centre.get(component), nodeWidth,
                     computeHops.getOrDefault(component, List.of()));
@@ -155,24 +170,41 @@ final class TopologyGraph {
         }
     }
 
-    /** An arrow from box to box, its figures beside it near the downstream end. */
-    private static void edge(StringBuilder svg, double[] from, double[] to,
-            List<AnalysisSummary.HopRow> rows) {
-        double startY = from[1] + NODE_HEIGHT / 2.0;
-        double endY = to[1] - NODE_HEIGHT / 2.0 - 1;
+    private static void arrow(StringBuilder svg, double[] from, double[] to) {
         svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\""
                 + " y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\""
-                + " marker-end=\"url(#arrow)\"/>", from[0], startY, to[0], endY, EDGE_COLOR));
-        List<String> lines = new ArrayList<>();
-        rows.forEach(hop -> lines.addAll(figures(hop, rows.size() > 1)));
-        // The last ROW_GAP before the target: there the arrows of a fan-out are furthest apart.
-        double labelTop = endY - ROW_GAP + 4;
+                + " marker-end=\"url(#arrow)\"/>", from[0], from[1] + NODE_HEIGHT / 2.0, to[0],
+                to[1] - NODE_HEIGHT / 2.0 - 1, EDGE_COLOR));
+    }
+
+    /**
+     * An arrow's figures by the end of it that no other arrow shares: above the target when it
+     * is the target's only arrow in (a fan-out's branches are a column apart there), else below
+     * the source when it is the source's only arrow out (a fan-in), else at its middle. Centred
+     * on the arrow, so neighbouring columns' labels never meet, with a white halo where the
+     * arrow crosses them; beside it where the arrow is vertical.
+     */
+    private static void label(StringBuilder svg, double[] from, double[] to, List<String> lines,
+            boolean onlyIntoTarget, boolean onlyOutOfSource, double maxWidth) {
+        double startY = from[1] + NODE_HEIGHT / 2.0;
+        double endY = to[1] - NODE_HEIGHT / 2.0 - 1;
+        double anchorX;
+        double firstY;
+        if (onlyIntoTarget) {
+            anchorX = to[0];
+            firstY = endY - 6 - LINE_HEIGHT * (lines.size() - 1);
+        } else if (onlyOutOfSource) {
+            anchorX = from[0];
+            firstY = startY + LINE_HEIGHT;
+        } else {
+            anchorX = (from[0] + to[0]) / 2;
+            firstY = (startY + endY) / 2 - LINE_HEIGHT * (lines.size() / 2.0 - 1);
+        }
+        boolean vertical = Math.abs(from[0] - to[0]) < 1;
         for (int i = 0; i < lines.size(); i++) {
-            double y = labelTop + 13 * (i + 1);
-            double x = from[0] + (to[0] - from[0]) * (y - startY) / (endY - startY);
-            boolean leftOfLine = x > WIDTH - 300;
-            svg.append(SvgCharts.text(leftOfLine ? x - 6 : x + 6, y, leftOfLine ? "end" : "start",
-                    lines.get(i), 290));
+            svg.append(SvgCharts.text(vertical ? anchorX + 6 : anchorX, firstY + LINE_HEIGHT * i,
+                    vertical ? "start" : "middle", lines.get(i), maxWidth).replace("<text ",
+                            "<text stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\" "));
         }
     }
 

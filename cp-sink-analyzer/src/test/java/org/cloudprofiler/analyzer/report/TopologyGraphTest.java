@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,6 +45,14 @@ class TopologyGraphTest {
         assertEquals(6, Pattern.compile(">p50 300 ns · p99 2.00 µs</text>").matcher(svg)
                 .results().count(), "five transfers' figures and the spout's, " + svg);
         assertTrue(svg.contains(">bound ≤ 0 ns</text>"), svg);
+        // The labels of a fan-out's (and fan-in's) arrows are centred on their branch, a column
+        // apart: they cannot meet.
+        for (double[] branch : new double[][] {left, right}) {
+            assertEquals(2, Pattern.compile(String.format(Locale.ROOT, "x=\"%.1f\" y=\"[-0-9.]+\""
+                    + " font-size=\"11\" text-anchor=\"middle\">p50 300 ns", branch[0]))
+                    .matcher(svg).results().count(), "labels centred on x " + branch[0] + ": "
+                            + svg);
+        }
         assertTrue(svg.contains(">sends the tuples</text>"), svg);
     }
 
