@@ -8,19 +8,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * report.html rendered by headless Chromium (Debian's {@code chromium}, which
- * scripts/install-deps.sh installs): the screenshot shows the plots in their colours, and
- * Chromium's network log holds no request beyond the page itself.
+ * report.html rendered by headless Chromium ({@link HeadlessChromium}): the screenshot shows the
+ * plots in their colours, and Chromium's network log holds no request beyond the page itself.
  */
 class ReportRenderingITCase {
 
@@ -36,7 +33,6 @@ class ReportRenderingITCase {
 
     @Test
     void showsThePlotsAndMakesNoNetworkRequest() throws Exception {
-        Path chromium = chromium();
         Path logs = directory.resolve("logs");
         GoldenLogSet.write(logs, 300, "node-a", LongUnaryOperator.identity());
         Path out = directory.resolve("out");
@@ -46,16 +42,8 @@ class ReportRenderingITCase {
         Path screenshot = directory.resolve("report.png");
         Path netLog = directory.resolve("netlog.json");
 
-        Process browser = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox",
-                "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + directory.resolve("profile"),
-                "--window-size=1200,2600", "--log-net-log=" + netLog,
-                "--screenshot=" + screenshot, report.toUri().toString())
-                .redirectErrorStream(true).redirectOutput(directory.resolve("chromium.log")
-                        .toFile()).start();
-        assertTrue(browser.waitFor(120, TimeUnit.SECONDS), "chromium did not finish");
-        assertTrue(Files.exists(screenshot), Files.readString(directory.resolve("chromium.log")));
+        HeadlessChromium.screenshot(report, screenshot, 1400, 2600, directory,
+                "--log-net-log=" + netLog);
 
         BufferedImage image = ImageIO.read(screenshot.toFile());
         assertTrue(pixels(image, LATENCY_RGB) > 300, "latency boxes are not drawn");
@@ -103,18 +91,5 @@ class ReportRenderingITCase {
             }
         }
         return urls;
-    }
-
-    private static Path chromium() {
-        for (String candidate : new String[] {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
-            if (Files.isExecutable(Path.of(candidate))) {
-                return Path.of(candidate);
-            }
-        }
-        System.err.println("!!!!! ReportRenderingITCase SKIPPED: no chromium on this machine."
-                + " Run scripts/install-deps.sh (apt-get install chromium) to render report.html"
-                + " in the tests. !!!!!");
-        Assumptions.assumeTrue(false, "chromium is not installed");
-        return null;
     }
 }

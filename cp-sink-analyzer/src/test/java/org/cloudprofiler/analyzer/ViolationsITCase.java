@@ -64,12 +64,12 @@ class ViolationsITCase {
                 .violatingSamples());
 
         assertTrue(console.toString().contains("VIOLATION: spout -> sink (local), 50 durations"
-                + " below zero by more than the bound, worst -543 ns ± 0.00 ns (tuple 1493)"),
+                + " below zero by more than the bound, worst -543 ns ± 0 ns (tuple 1493)"),
                 console.toString());
         assertTrue(Files.readString(out.resolve("hops.csv"))
                 .contains("spout -> sink,TRANSFER,spout,sink,LOCAL,500,500,0,0,50,-543.000,"));
         String report = Files.readString(out.resolve("report.html"));
-        assertTrue(report.contains("spout -&gt; sink (local): 50, worst -543 ns ± 0.00 ns"
+        assertTrue(report.contains("spout -&gt; sink (local): 50, worst -543 ns ± 0 ns"
                 + " (tuple 1493)"), report);
     }
 

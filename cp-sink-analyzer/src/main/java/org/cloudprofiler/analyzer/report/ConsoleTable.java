@@ -79,7 +79,7 @@ public final class ConsoleTable {
             }
             out.printf(Locale.ROOT, "  %-24s %s at %s", operator.component(),
                     SvgCharts.durationLabel(cpu.threadNsPerTuple()),
-                    SvgCharts.cpuRateLabel(cpu.tuplesPerSecond()));
+                    SvgCharts.tupleRateLabel(cpu.tuplesPerSecond()));
             if (cpu.userCodeNsPerTuple() == null) {
                 out.println(", not split: " + cpu.note());
             } else if (cpu.engineNsPerTuple() == null) {

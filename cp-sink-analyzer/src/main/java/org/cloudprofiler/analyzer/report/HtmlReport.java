@@ -1,5 +1,6 @@
 package org.cloudprofiler.analyzer.report;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -16,11 +17,15 @@ public final class HtmlReport {
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src"
                         + " 'none'; style-src 'unsafe-inline'\">")
                 .append("<title>cloudprofiler analysis</title><style>")
-                .append("body{font-family:sans-serif;margin:24px;color:#222;background:#fff}")
+                // 1352 px and the margins: the page fits a 1400 px window, never scrolls sideways.
+                .append("body{font-family:sans-serif;margin:24px;max-width:1352px;color:#222;"
+                        + "background:#fff}")
                 .append("table{border-collapse:collapse;font-size:13px}")
                 .append("td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}")
                 .append("td:first-child,th:first-child{text-align:left}")
                 .append(".warn{background:#fff3cd;border:1px solid #e0c36b;padding:8px}")
+                .append(".notes{background:#eef3fb;border:1px solid #9db4d8;padding:8px}")
+                .append("svg{display:block}")
                 .append("</style></head><body>\n<h1>cloudprofiler analysis</h1>\n");
         html.append("<p>").append(summary.finished() ? "Final" : "Live (refreshing)")
                 .append(" results. Latencies on the clock of <b>")
@@ -34,20 +39,57 @@ public final class HtmlReport {
                     .append(". Hops between them are unbounded: counted, never given a number."
                             + "</p>\n");
         }
+        anomalies(html, summary);
         violations(html, summary);
         run(html, summary);
+        html.append("<h2>Topology</h2>\n<p>Each box a component, top to bottom along the data"
+                + " flow, with its compute hop (a task's <code>in</code> to its <code>out</code>);"
+                + " each arrow a transfer hop. Figures: p50 and p99 of the latency, and the"
+                + " largest bound (±) of any of its samples.</p>\n")
+                .append(TopologyGraph.render(summary.hops(), summary.operators()));
+        endToEnd(html, summary);
+        // Latency over time per hop belongs here: after the topology, before the distributions.
         html.append("<h2>Latency and bound per hop</h2>\n")
                 .append(SvgCharts.boxPlots(summary.hops()))
                 .append("<p>Boxes: 25th to 75th percentile, black line the median, whiskers 1st"
                         + " to 99th percentile, dots minimum and maximum. The scale is"
                         + " logarithmic either side of a linear band around 0: latencies below"
-                        + " zero are drawn below the grey zero line.</p>\n");
+                        + " zero lie left of the grey zero line, and a bound of 0 on it. Right:"
+                        + " each bound's p50 and maximum.</p>\n");
         hopTable(html, summary);
-        html.append("<h2>Throughput over time</h2>\n").append(SvgCharts.throughput(
-                summary.operators()));
+        html.append("<h2>Throughput over time</h2>\n<p>One panel per operator, all on the same"
+                + " axes: tuples per second counted by its count channels.</p>\n")
+                .append(SvgCharts.throughput(summary.operators()));
         cpu(html, summary);
         input(html, summary);
         return html.append("</body></html>\n").toString();
+    }
+
+    /** The run's anomalies in plain words, first on the page, or that there are none. */
+    private static void anomalies(StringBuilder html, AnalysisSummary summary) {
+        List<String> notes = AnomalyNotes.of(summary);
+        if (notes.isEmpty()) {
+            html.append("<p class=\"notes\">Nothing unusual: every tuple completed, nothing was"
+                    + " dropped, every hop is bounded and the input was intact.</p>\n");
+            return;
+        }
+        html.append("<div class=\"notes\"><b>Read first</b><ul>");
+        notes.forEach(note -> html.append("<li>").append(escape(note)).append("</li>"));
+        html.append("</ul></div>\n");
+    }
+
+    /** The end-to-end rows under the graph: the whole way from the first component to a sink. */
+    private static void endToEnd(StringBuilder html, AnalysisSummary summary) {
+        html.append("<ul>");
+        for (AnalysisSummary.HopRow hop : summary.hops()) {
+            if (hop.kind().equals("END_TO_END")) {
+                html.append("<li>").append(escape(hop.hop())).append(" (")
+                        .append(hop.locality().toLowerCase(Locale.ROOT)).append("): ")
+                        .append(escape(String.join(", ", TopologyGraph.figures(hop, false))))
+                        .append("</li>");
+            }
+        }
+        html.append("</ul>\n");
     }
 
     /** Durations below zero by more than their bound, first on the page: they void a promise. */
@@ -74,7 +116,7 @@ public final class HtmlReport {
         AnalysisSummary.Run run = summary.run();
         html.append("<h2>Run</h2>\n<table>");
         row(html, "duration", run.durationNs() == null ? "unknown"
-                : SvgCharts.durationLabel(run.durationNs()) + " ± "
+                : runDurationLabel(run.durationNs()) + " ± "
                         + SvgCharts.durationLabel(run.durationBoundNs()));
         row(html, "tuples from sources", run.sourceTuples() == null ? "unknown"
                 : String.format(Locale.ROOT, "%,d", run.sourceTuples()));
@@ -88,25 +130,33 @@ public final class HtmlReport {
         html.append("</table>\n<p>").append(escape(run.note())).append("</p>\n");
     }
 
+    /** A run is seconds long and its bound ns or µs: a millisecond digit tells more. */
+    private static String runDurationLabel(double ns) {
+        return ns >= 1e9 ? String.format(Locale.ROOT, "%.3f s", ns / 1e9)
+                : SvgCharts.durationLabel(ns);
+    }
+
     private static void hopTable(StringBuilder html, AnalysisSummary summary) {
         html.append("<table><tr><th>hop</th><th>locality</th><th>samples</th><th>unbounded</th>"
                 + "<th>below 0 within bound</th><th>violating</th><th>min</th><th>p50</th>"
-                + "<th>p99</th><th>max</th><th>mean</th><th>bound p50</th><th>bound max</th>"
-                + "</tr>\n");
+                + "<th>p90</th><th>p99</th><th>p99.9</th><th>max</th><th>mean</th>"
+                + "<th>bound p50</th><th>bound max</th></tr>\n");
         for (AnalysisSummary.HopRow hop : summary.hops()) {
             html.append("<tr><td>").append(escape(hop.hop())).append("</td><td>")
-                    .append(hop.locality().toLowerCase(Locale.ROOT)).append("</td><td>")
-                    .append(hop.samples()).append("</td><td>").append(hop.unboundedSamples())
-                    .append("</td><td>").append(hop.negativeSamples()).append("</td><td>")
-                    .append(hop.violatingSamples()).append("</td>");
+                    .append(hop.locality().toLowerCase(Locale.ROOT)).append("</td>");
+            for (long count : new long[] {hop.samples(), hop.unboundedSamples(),
+                hop.negativeSamples(), hop.violatingSamples()}) {
+                html.append(String.format(Locale.ROOT, "<td>%,d</td>", count));
+            }
             LatencyStats latency = hop.latencyNs();
             LatencyStats bound = hop.boundNs();
             if (latency == null) {
-                html.append("<td colspan=\"7\">no bounded samples</td></tr>\n");
+                html.append("<td colspan=\"9\">no bounded samples</td></tr>\n");
                 continue;
             }
-            for (double value : new double[] {latency.min(), latency.p50(), latency.p99(),
-                latency.max(), latency.mean(), bound.p50(), bound.max()}) {
+            for (double value : new double[] {latency.min(), latency.p50(), latency.p90(),
+                latency.p99(), latency.p999(), latency.max(), latency.mean(), bound.p50(),
+                bound.max()}) {
                 html.append("<td>").append(SvgCharts.durationLabel(value)).append("</td>");
             }
             html.append("</tr>\n");

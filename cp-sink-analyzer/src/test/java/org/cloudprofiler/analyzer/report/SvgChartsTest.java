@@ -9,11 +9,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The box plots draw every value where it is: zero at zero, values below zero beneath it. */
+/** The box plots draw every value where it is: zero at zero, values below zero left of it. */
 class SvgChartsTest {
 
     @Test
-    void aLatencyBelowZeroIsDrawnBelowTheZeroLine() {
+    void aLatencyBelowZeroIsDrawnLeftOfTheZeroLine() {
         LatencyStats latency = new LatencyStats(-543, -50, 600, 700, 800, 900, 990, 999, 1_000,
                 650);
         LatencyStats bound = new LatencyStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
@@ -23,15 +23,16 @@ class SvgChartsTest {
 
         String svg = SvgCharts.boxPlots(List.of(row));
 
-        double zeroY = tickY(svg, "0");
-        List<Double> dots = circlesY(svg);
+        double zeroX = tickX(svg, "0");
+        List<Double> dots = circlesX(svg);
         // Latency min and max, then bound min and max (both 0).
         assertEquals(4, dots.size(), svg);
-        assertTrue(dots.get(0) > zeroY, "min -543 ns at y " + dots.get(0) + ", zero at " + zeroY);
-        assertTrue(dots.get(0) > tickY(svg, "-100 ns"), "min -543 ns is below -100 ns");
-        assertTrue(dots.get(0) < tickY(svg, "-1.00 µs"), "min -543 ns is above -1 µs");
-        assertTrue(dots.get(1) < zeroY, "max 1 µs above zero");
-        assertEquals(zeroY, dots.get(2), 1e-9, "a bound of 0 is drawn at zero");
+        assertTrue(dots.get(0) < zeroX, "min -543 ns at x " + dots.get(0) + ", zero at " + zeroX);
+        assertTrue(dots.get(0) < tickX(svg, "-100 ns"), "min -543 ns is left of -100 ns");
+        assertTrue(dots.get(0) > tickX(svg, "-1.00 µs"), "min -543 ns is right of -1 µs");
+        assertTrue(dots.get(1) > zeroX, "max 1 µs right of zero");
+        assertEquals(zeroX, dots.get(2), 1e-9, "a bound of 0 is drawn at zero");
+        assertTrue(svg.contains(">0 (exact)</text>"), "a bound of 0 is written as exact");
     }
 
     @Test
@@ -47,17 +48,16 @@ class SvgChartsTest {
         assertTrue(scale.position(3) < scale.position(2e6));
     }
 
-    /** The y of the grid line labelled {@code label}. */
-    private static double tickY(String svg, String label) {
-        Matcher matcher = Pattern.compile("y=\"([-0-9.]+)\" font-size=\"11\" text-anchor=\"end\">"
-                + Pattern.quote(label) + "</text>").matcher(svg);
+    /** The x of the grid line labelled {@code label}. */
+    private static double tickX(String svg, String label) {
+        Matcher matcher = Pattern.compile("<text x=\"([-0-9.]+)\" y=\"[-0-9.]+\" font-size=\"11\""
+                + " text-anchor=\"middle\">" + Pattern.quote(label) + "</text>").matcher(svg);
         assertTrue(matcher.find(), "no tick " + label + " in " + svg);
-        // Labels sit 4 px below their line.
-        return Double.parseDouble(matcher.group(1)) - 4;
+        return Double.parseDouble(matcher.group(1));
     }
 
-    private static List<Double> circlesY(String svg) {
-        return Pattern.compile("<circle cx=\"[-0-9.]+\" cy=\"([-0-9.]+)\"").matcher(svg)
+    private static List<Double> circlesX(String svg) {
+        return Pattern.compile("<circle cx=\"([-0-9.]+)\"").matcher(svg)
                 .results().map(match -> Double.parseDouble(match.group(1))).toList();
     }
 }

@@ -1,0 +1,226 @@
+package org.cloudprofiler.analyzer.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.cloudprofiler.IngestionChannel;
+
+/**
+ * The topology as an inline SVG graph laid out along the data flow, top to bottom: one box per
+ * component (the generator first when it logged its sends) holding its compute hop's p50, p99
+ * and bound, one arrow per transfer hop labelled with the same. A component's row is the
+ * longest chain of transfers that leads to it, so a fan-out spreads across a row. Stateless.
+ */
+final class TopologyGraph {
+
+    private static final int WIDTH = SvgCharts.PAGE_WIDTH;
+    private static final int NODE_HEIGHT = 58;
+    /** Room between two rows for the arrows and their labels. */
+    private static final int ROW_GAP = 64;
+    private static final int TOP = 10;
+    private static final int LINE_HEIGHT = 13;
+    private static final int MAX_LABEL_WIDTH = 240;
+    private static final int MAX_NODE_WIDTH = 250;
+    /** Lines of figures a box holds: one compute hop's (always local: one task's in and out). */
+    private static final int NODE_LINES = 2;
+    private static final String NODE_FILL = "#eef3fb";
+    private static final String EDGE_COLOR = "#5a6b80";
+
+    private TopologyGraph() {}
+
+    /** The graph of {@code hops}' components, or a paragraph saying why there is none. */
+    static String render(List<AnalysisSummary.HopRow> hops,
+            List<AnalysisSummary.Operator> operators) {
+        Map<String, List<AnalysisSummary.HopRow>> computeHops = new LinkedHashMap<>();
+        Map<List<String>, List<AnalysisSummary.HopRow>> transfers = new LinkedHashMap<>();
+        List<String> components = new ArrayList<>();
+        for (AnalysisSummary.HopRow hop : hops) {
+            if (hop.kind().equals("END_TO_END")) {
+                continue;
+            }
+            addOnce(components, hop.from());
+            addOnce(components, hop.to());
+            if (hop.kind().equals("COMPUTE")) {
+                computeHops.computeIfAbsent(hop.from(), name -> new ArrayList<>()).add(hop);
+            } else {
+                transfers.computeIfAbsent(List.of(hop.from(), hop.to()), edge -> new ArrayList<>())
+                        .add(hop);
+            }
+        }
+        if (components.isEmpty()) {
+            return "<p>No hops: no topology to draw.</p>";
+        }
+        Map<String, Integer> row = rows(components, transfers.keySet());
+        int rowCount = row.values().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
+        Map<String, double[]> centre = centres(components, row, rowCount);
+        Map<String, Integer> tasks = new LinkedHashMap<>();
+        operators.forEach(operator -> tasks.put(operator.component(), operator.tasks()));
+        int height = TOP + rowCount * (NODE_HEIGHT + ROW_GAP) - ROW_GAP + TOP;
+        StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\""
+                        + " aria-label=\"Topology with the latency of each hop\"><defs><marker"
+                        + " id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\""
+                        + " markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0"
+                        + " L10,5 L0,10 z\" fill=\"%s\"/></marker></defs>", WIDTH, height,
+                EDGE_COLOR));
+        double nodeWidth = nodeWidth(row, rowCount);
+        Map<String, Integer> arrowsIn = new LinkedHashMap<>();
+        Map<String, Integer> arrowsOut = new LinkedHashMap<>();
+        for (List<String> edge : transfers.keySet()) {
+            arrowsOut.merge(edge.get(0), 1, Integer::sum);
+            arrowsIn.merge(edge.get(1), 1, Integer::sum);
+            arrow(svg, centre.get(edge.get(0)), centre.get(edge.get(1)));
+        }
+        // Labels after every arrow, so that no arrow is drawn over a label.
+        double labelWidth = Math.min(MAX_LABEL_WIDTH, nodeWidth + 10);
+        transfers.forEach((edge, rows) -> {
+            List<String> lines = new ArrayList<>();
+            rows.forEach(hop -> lines.addAll(figures(hop, rows.size() > 1)));
+            label(svg, centre.get(edge.get(0)), centre.get(edge.get(1)), lines,
+                    arrowsIn.get(edge.get(1)) == 1, arrowsOut.get(edge.get(0)) == 1, labelWidth);
+        });
+        for (String component : components) {
+            node(svg, component, tasks.get(component), centre.get(component), nodeWidth,
+                    computeHops.getOrDefault(component, List.of()));
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    private static void addOnce(List<String> components, String component) {
+        if (!components.contains(component)) {
+            components.add(component);
+        }
+    }
+
+    /**
+     * Each component's row: one below the lowest of its upstream components. A cycle cannot
+     * push a component below the last row, as no chain is longer than the components.
+     */
+    private static Map<String, Integer> rows(List<String> components,
+            Iterable<List<String>> edges) {
+        Map<String, Integer> row = new LinkedHashMap<>();
+        components.forEach(component -> row.put(component, 0));
+        for (int pass = 0; pass < components.size(); pass++) {
+            boolean moved = false;
+            for (List<String> edge : edges) {
+                int below = row.get(edge.get(0)) + 1;
+                if (below > row.get(edge.get(1)) && below < components.size()) {
+                    row.put(edge.get(1), below);
+                    moved = true;
+                }
+            }
+            if (!moved) {
+                break;
+            }
+        }
+        return row;
+    }
+
+    /** Each component's box centre: its row's components spread evenly across the width. */
+    private static Map<String, double[]> centres(List<String> components,
+            Map<String, Integer> row, int rowCount) {
+        Map<String, double[]> centre = new LinkedHashMap<>();
+        for (int r = 0; r < rowCount; r++) {
+            int rowIndex = r;
+            List<String> inRow = components.stream().filter(c -> row.get(c) == rowIndex).toList();
+            for (int i = 0; i < inRow.size(); i++) {
+                double x = WIDTH * (i + 0.5) / inRow.size();
+                double y = TOP + r * (NODE_HEIGHT + ROW_GAP) + NODE_HEIGHT / 2.0;
+                centre.put(inRow.get(i), new double[] {x, y});
+            }
+        }
+        return centre;
+    }
+
+    /** As wide as the fullest row allows, with a gap between neighbours. */
+    private static double nodeWidth(Map<String, Integer> row, int rowCount) {
+        int widest = 1;
+        for (int r = 0; r < rowCount; r++) {
+            int rowIndex = r;
+            widest = Math.max(widest, (int) row.values().stream().filter(v -> v == rowIndex)
+                    .count());
+        }
+        return Math.min(MAX_NODE_WIDTH, WIDTH / (double) widest - 24);
+    }
+
+    private static void node(StringBuilder svg, String component, Integer tasks, double[] centre,
+            double width, List<AnalysisSummary.HopRow> compute) {
+        double left = centre[0] - width / 2;
+        double top = centre[1] - NODE_HEIGHT / 2.0;
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\""
+                + " height=\"%d\" rx=\"6\" fill=\"%s\" stroke=\"%s\"/>", left, top, width,
+                NODE_HEIGHT, NODE_FILL, EDGE_COLOR));
+        String title = tasks == null || tasks <= 1 ? component
+                : component + " (" + tasks + " tasks)";
+        svg.append(SvgCharts.text(centre[0], top + 16, "middle", title, width - 8)
+                .replace("<text ", "<text font-weight=\"bold\" "));
+        List<String> lines = new ArrayList<>();
+        for (AnalysisSummary.HopRow hop : compute) {
+            lines.addAll(figures(hop, compute.size() > 1));
+        }
+        if (lines.isEmpty()) {
+            lines.add(component.equals(IngestionChannel.COMPONENT) ? "sends the tuples"
+                    : "no compute hop");
+        }
+        for (int i = 0; i < Math.min(NODE_LINES, lines.size()); i++) {
+            svg.append(SvgCharts.text(centre[0], top + 33 + 14 * i, "middle", lines.get(i),
+                    width - 8));
+        }
+    }
+
+    private static void arrow(StringBuilder svg, double[] from, double[] to) {
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\""
+                + " y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\""
+                + " marker-end=\"url(#arrow)\"/>", from[0], from[1] + NODE_HEIGHT / 2.0, to[0],
+                to[1] - NODE_HEIGHT / 2.0 - 1, EDGE_COLOR));
+    }
+
+    /**
+     * An arrow's figures by the end of it that no other arrow shares: above the target when it
+     * is the target's only arrow in (a fan-out's branches are a column apart there), else below
+     * the source when it is the source's only arrow out (a fan-in), else at its middle. Centred
+     * on the arrow, so neighbouring columns' labels never meet, with a white halo where the
+     * arrow crosses them; beside it where the arrow is vertical.
+     */
+    private static void label(StringBuilder svg, double[] from, double[] to, List<String> lines,
+            boolean onlyIntoTarget, boolean onlyOutOfSource, double maxWidth) {
+        double startY = from[1] + NODE_HEIGHT / 2.0;
+        double endY = to[1] - NODE_HEIGHT / 2.0 - 1;
+        double anchorX;
+        double firstY;
+        if (onlyIntoTarget) {
+            anchorX = to[0];
+            firstY = endY - 6 - LINE_HEIGHT * (lines.size() - 1);
+        } else if (onlyOutOfSource) {
+            anchorX = from[0];
+            firstY = startY + LINE_HEIGHT;
+        } else {
+            anchorX = (from[0] + to[0]) / 2;
+            firstY = (startY + endY) / 2 - LINE_HEIGHT * (lines.size() / 2.0 - 1);
+        }
+        boolean vertical = Math.abs(from[0] - to[0]) < 1;
+        for (int i = 0; i < lines.size(); i++) {
+            svg.append(SvgCharts.text(vertical ? anchorX + 6 : anchorX, firstY + LINE_HEIGHT * i,
+                    vertical ? "start" : "middle", lines.get(i), maxWidth).replace("<text ",
+                            "<text stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\" "));
+        }
+    }
+
+    /**
+     * A hop row's figures in two lines, p50 and p99, then the largest bound; or why there are
+     * none. Prefixed by the locality when the hop has rows at several.
+     */
+    static List<String> figures(AnalysisSummary.HopRow hop, boolean withLocality) {
+        String prefix = withLocality ? hop.locality().toLowerCase(Locale.ROOT) + ": " : "";
+        if (hop.latencyNs() == null) {
+            return List.of(prefix + (hop.unboundedSamples() > 0
+                    ? String.format(Locale.ROOT, "%,d unbounded samples", hop.unboundedSamples())
+                    : "no samples"));
+        }
+        return List.of(prefix + "p50 " + SvgCharts.durationLabel(hop.latencyNs().p50())
+                + " · p99 " + SvgCharts.durationLabel(hop.latencyNs().p99()),
+                "bound ≤ " + SvgCharts.durationLabel(hop.boundNs().max()));
+    }
+}
