@@ -11,17 +11,8 @@ public final class HtmlReport {
     private HtmlReport() {}
 
     public static String render(AnalysisSummary summary) {
-        StringBuilder html = new StringBuilder(32_768);
-        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src"
-                        + " 'none'; style-src 'unsafe-inline'\">")
-                .append("<title>cloudprofiler analysis</title><style>")
-                .append("body{font-family:sans-serif;margin:24px;color:#222;background:#fff}")
-                .append("table{border-collapse:collapse;font-size:13px}")
-                .append("td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}")
-                .append("td:first-child,th:first-child{text-align:left}")
-                .append(".warn{background:#fff3cd;border:1px solid #e0c36b;padding:8px}")
-                .append("</style></head><body>\n<h1>cloudprofiler analysis</h1>\n");
+        StringBuilder html = HtmlPage.start("cloudprofiler analysis",
+                ".warn{background:#fff3cd;border:1px solid #e0c36b;padding:8px}");
         html.append("<p>").append(summary.finished() ? "Final" : "Live (refreshing)")
                 .append(" results. Latencies on the clock of <b>")
                 .append(escape(summary.referenceNode())).append("</b>, translated with ")
