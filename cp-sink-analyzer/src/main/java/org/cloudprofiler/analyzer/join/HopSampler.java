@@ -1,7 +1,10 @@
 package org.cloudprofiler.analyzer.join;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
+import org.cloudprofiler.analyzer.samples.SampleFileWriter;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.cloudprofiler.analyzer.stats.TailPaths;
 import org.cloudprofiler.analyzer.stats.TupleLatencies;
@@ -20,6 +23,8 @@ public final class HopSampler {
     private final TailPaths tailPaths;
     /** The tuple being sampled, hop by hop, for the tail breakdown. */
     private final TupleLatencies latencies;
+    /** Where every sample also goes, or null. */
+    private SampleFileWriter export;
 
     public HopSampler(HopPlan plan, DurationTranslator translator) {
         this.plan = plan;
@@ -31,6 +36,11 @@ public final class HopSampler {
         }
         tailPaths = TailPaths.of(plan.hops());
         latencies = new TupleLatencies(plan.hops().size());
+    }
+
+    /** Also writes every sample from now on into {@code writer}, which the caller closes. */
+    public void exportTo(SampleFileWriter writer) {
+        export = writer;
     }
 
     /** Adds the samples of {@code tuple}, whose id is {@code tupleId}, to {@code statistics}. */
@@ -90,9 +100,16 @@ public final class HopSampler {
         int endChannel = tuple.channels[end];
         BoundedDuration duration = translator.duration(plan.node(startChannel),
                 tuple.tscs[start], plan.node(endChannel), tuple.tscs[end]);
+        Locality where = locality(tuple, startChannel, plan.nodeIndex(endChannel), endToEnd);
         latencies.record(hop, duration);
-        statistics.add(hop, locality(tuple, startChannel, plan.nodeIndex(endChannel), endToEnd),
-                duration, tupleId);
+        statistics.add(hop, where, duration, tupleId);
+        if (export != null) {
+            try {
+                export.write(tupleId, hop, where, duration);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the samples: " + e, e);
+            }
+        }
     }
 
     /**
