@@ -114,7 +114,8 @@ public record AnalysisSummary(String format, boolean finished, String referenceN
      * @param samples tail tuples with a bounded sample of this hop
      * @param meanNs the mean latency of those samples, null without any
      * @param meanBoundNs the mean of their bounds: a bound of {@code meanNs}; null without any
-     * @param dominantTuples tail tuples for which this hop was the largest on the way
+     * @param dominantTuples tail tuples for which this hop was the largest on the way, and no
+     *     other hop as large
      */
     public record TailHop(String hop, String kind, double meanShare, long samples, Double meanNs,
             Double meanBoundNs, long dominantTuples) {}

@@ -135,6 +135,7 @@ public final class TailBreakdown implements Serializable {
             latencySumNs += latencyNs;
             boundSumNs += tuple.boundNs(endToEnd);
             int dominant = -1;
+            boolean tied = false;
             for (int h = 0; h < pathHops.length; h++) {
                 int hop = pathHops[h];
                 if (!tuple.has(hop)) {
@@ -145,11 +146,16 @@ public final class TailBreakdown implements Serializable {
                 hopBoundSumNs[h] += tuple.boundNs(hop);
                 // A share of an end-to-end latency of 0 or below (clocks apart) says nothing.
                 hopShareSum[h] += latencyNs > 0 ? tuple.latencyNs(hop) / latencyNs : 0;
-                if (dominant < 0 || tuple.latencyNs(hop) > tuple.latencyNs(pathHops[dominant])) {
+                double largestNs = dominant < 0 ? 0 : tuple.latencyNs(pathHops[dominant]);
+                if (dominant < 0 || tuple.latencyNs(hop) > largestNs) {
                     dominant = h;
+                    tied = false;
+                } else if (tuple.latencyNs(hop) == largestNs) {
+                    tied = true;
                 }
             }
-            if (dominant >= 0) {
+            // Two hops equally largest: neither made the tuple slow more than the other.
+            if (dominant >= 0 && !tied) {
                 hopDominant[dominant]++;
             }
         }
@@ -203,7 +209,7 @@ public final class TailBreakdown implements Serializable {
             return hopSamples[h];
         }
 
-        /** Tuples whose largest hop on the way was the {@code h}-th. */
+        /** Tuples whose largest hop on the way was the {@code h}-th, and no other as large. */
         public long hopDominant(int h) {
             return hopDominant[h];
         }

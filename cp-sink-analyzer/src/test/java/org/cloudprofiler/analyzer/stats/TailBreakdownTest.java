@@ -48,6 +48,19 @@ class TailBreakdownTest {
         assertEquals(0, tail.sums().hopDominant(0));
     }
 
+    @Test
+    void aTupleWhoseLargestHopsTieCountsForNeitherAsLargest() {
+        TailBreakdown breakdown = new TailBreakdown(TailPaths.of(HOPS));
+
+        breakdown.add(tuple(300, 300));
+        TailBreakdown.Sums tail = breakdown.tail(0).sums();
+
+        assertEquals(1, tail.tuples());
+        assertEquals(0, tail.hopDominant(0));
+        assertEquals(0, tail.hopDominant(1));
+        assertEquals(0.5, tail.hopShareSum(1), 0);
+    }
+
     private static TupleLatencies tuple(double spoutNs, double transferNs) {
         TupleLatencies tuple = new TupleLatencies(HOPS.size());
         tuple.record(0, new BoundedDuration(spoutNs, 0, "SAME_NODE_REFERENCE"));
