@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
 import org.cloudprofiler.analyzer.GoldenLogSet;
+import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,14 +72,14 @@ class CompareCommandTest {
         Path notJson = Files.writeString(directory.resolve("not.json"), "hops,kind\n");
         Path older = directory.resolve("older.json");
         Files.writeString(older, Files.readString(fast.resolve("summary.json"))
-                .replace("cloudprofiler-analysis/1", "cloudprofiler-analysis/0"));
+                .replace(AnalysisSummary.FORMAT, "cloudprofiler-analysis/0"));
 
         assertOneLine(missing, missing + " does not exist: give the output directory");
         assertOneLine(empty, empty + " holds no summary.json: give the output directory");
         assertOneLine(notJson, notJson + " is not a summary of 'cloudprofiler analyze' (it is"
                 + " not JSON)");
         assertOneLine(older, older + " is of format cloudprofiler-analysis/0, and this"
-                + " cloudprofiler reads cloudprofiler-analysis/1: analyze its logs again");
+                + " cloudprofiler reads " + AnalysisSummary.FORMAT + ": analyze its logs again");
     }
 
     private static void assertOneLine(Path wrong, String expected) {
