@@ -80,6 +80,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
             + " one lets each tuple's records meet before the shuffle.")
     private int readers = 1;
 
+    @Option(names = "--samples", paramLabel = "DIR", description = "Also write every hop"
+            + " sample (tuple id, hop, locality, latency, bound) as Arrow IPC files into DIR, one"
+            + " per join subtask.")
+    private Path samples;
+
     @Override
     public Integer call() throws Exception {
         AnalyzerOptions options = options();
@@ -113,6 +118,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             AnalyzerOptions options = AnalyzerOptions.of(logs, sync, out)
                     .withReference(reference).withMethod(translation)
                     .withTupleTimeout(tupleTimeout).withReaders(readers);
+            if (samples != null) {
+                options = options.withSamples(samples);
+            }
             if (parallelism != null) {
                 options = options.withParallelism(parallelism);
             }

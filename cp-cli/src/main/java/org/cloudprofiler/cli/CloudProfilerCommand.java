@@ -16,9 +16,9 @@ import java.util.Properties;
         name = "cloudprofiler",
         mixinStandardHelpOptions = true,
         versionProvider = CloudProfilerCommand.Version.class,
-        subcommands = {AnalyzeCommand.class, HandlerTourCommand.class, DoctorCommand.class,
-                GenCommand.class, InspectCommand.class, MaxThroughputCommand.class,
-                SyncServerCommand.class, SyncAgentCommand.class},
+        subcommands = {AnalyzeCommand.class, CompareCommand.class, HandlerTourCommand.class,
+                DoctorCommand.class, GenCommand.class, InspectCommand.class,
+                MaxThroughputCommand.class, SyncServerCommand.class, SyncAgentCommand.class},
         description = "TSC-based latency profiling and high-throughput ingestion for Storm and"
                 + " Flink.")
 public final class CloudProfilerCommand implements Runnable {

@@ -64,7 +64,9 @@ final class AnalysisJob {
                 .keyBy(AnalysisElement::id, Types.LONG)
                 .transform("join by tuple id", AnalysisElementTypeInfo.INSTANCE,
                         new TupleJoinOperator(plan, clocks, options.tupleTimeout().toMillis(),
-                                options.follow() ? options.refresh().toMillis() : 0));
+                                options.follow() ? options.refresh().toMillis() : 0,
+                                options.samples() == null ? null
+                                        : options.samples().toAbsolutePath().toString()));
         return joined.union(routed.getSideOutput(ElementRouter.OTHERS))
                 .executeAndCollect("cloudprofiler analyze");
     }

@@ -25,6 +25,7 @@ import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.ConsoleTable;
 import org.cloudprofiler.analyzer.report.OutputFiles;
 import org.cloudprofiler.analyzer.report.SummaryBuilder;
+import org.cloudprofiler.analyzer.samples.SampleFiles;
 import org.cloudprofiler.analyzer.stats.RunAccumulator;
 
 /**
@@ -72,6 +73,9 @@ public final class Analyzer {
     private AnalysisSummary analyze() throws Exception {
         // What would only fail after reading every log is checked first.
         prepareOutputDirectory();
+        if (options.samples() != null) {
+            SampleFiles.prepare(options.samples());
+        }
         if (options.cluster() != null) {
             FlinkClusterProbe.check(ClusterAddress.parse(options.cluster()));
         }

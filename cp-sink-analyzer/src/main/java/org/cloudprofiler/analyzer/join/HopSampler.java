@@ -1,8 +1,13 @@
 package org.cloudprofiler.analyzer.join;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
+import org.cloudprofiler.analyzer.samples.SampleFileWriter;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
+import org.cloudprofiler.analyzer.stats.TailPaths;
+import org.cloudprofiler.analyzer.stats.TupleLatencies;
 
 /**
  * Turns the records of one tuple into hop samples. Where a point saw the tuple more than once
@@ -15,6 +20,11 @@ public final class HopSampler {
     private final HopPlan plan;
     private final DurationTranslator translator;
     private final int[][] hopComponents;
+    private final TailPaths tailPaths;
+    /** The tuple being sampled, hop by hop, for the tail breakdown. */
+    private final TupleLatencies latencies;
+    /** Where every sample also goes, or null. */
+    private SampleFileWriter export;
 
     public HopSampler(HopPlan plan, DurationTranslator translator) {
         this.plan = plan;
@@ -24,10 +34,18 @@ public final class HopSampler {
             hopComponents[hop.index()] = new int[] {
                 plan.componentIndex(hop.from()), plan.componentIndex(hop.to())};
         }
+        tailPaths = TailPaths.of(plan.hops());
+        latencies = new TupleLatencies(plan.hops().size());
+    }
+
+    /** Also writes every sample from now on into {@code writer}, which the caller closes. */
+    public void exportTo(SampleFileWriter writer) {
+        export = writer;
     }
 
     /** Adds the samples of {@code tuple}, whose id is {@code tupleId}, to {@code statistics}. */
     public void sample(long tupleId, TupleEvents tuple, HopStatistics statistics) {
+        latencies.clear();
         for (Hop hop : plan.hops()) {
             int from = hopComponents[hop.index()][0];
             int to = hopComponents[hop.index()][1];
@@ -41,6 +59,7 @@ public final class HopSampler {
                 default -> throw new IllegalStateException("unknown hop kind " + hop.kind());
             }
         }
+        statistics.addToTail(tailPaths, latencies);
     }
 
     /** Per task of the component: its earliest {@code in} to its earliest {@code out}. */
@@ -81,8 +100,16 @@ public final class HopSampler {
         int endChannel = tuple.channels[end];
         BoundedDuration duration = translator.duration(plan.node(startChannel),
                 tuple.tscs[start], plan.node(endChannel), tuple.tscs[end]);
-        statistics.add(hop, locality(tuple, startChannel, plan.nodeIndex(endChannel), endToEnd),
-                duration, tupleId);
+        Locality where = locality(tuple, startChannel, plan.nodeIndex(endChannel), endToEnd);
+        latencies.record(hop, duration);
+        statistics.add(hop, where, duration, tupleId);
+        if (export != null) {
+            try {
+                export.write(tupleId, hop, where, duration);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the samples: " + e, e);
+            }
+        }
     }
 
     /**

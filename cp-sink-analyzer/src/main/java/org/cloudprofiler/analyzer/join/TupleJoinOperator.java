@@ -1,5 +1,7 @@
 package org.cloudprofiler.analyzer.join;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -14,6 +16,8 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.Payloads;
+import org.cloudprofiler.analyzer.samples.SampleFileWriter;
+import org.cloudprofiler.analyzer.samples.SampleFiles;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
@@ -36,22 +40,27 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     private final ClockSpec clocks;
     private final long timeoutMillis;
     private final long refreshMillis;
+    /** Where each subtask writes its samples (a path: {@code Path} is not serializable). */
+    private final String samplesDirectory;
 
     private transient ValueState<TupleEvents> tuples;
     private transient InternalTimerService<VoidNamespace> timeouts;
     private transient HopSampler sampler;
     private transient HopStatistics statistics;
+    private transient SampleFileWriter samples;
 
     /**
      * @param timeoutMillis how long, in event time, a tuple's records are awaited
      * @param refreshMillis how often to emit statistics while running; 0 for only at the end
+     * @param samplesDirectory where to write every sample ({@link SampleFiles}), or null
      */
     public TupleJoinOperator(HopPlan plan, ClockSpec clocks, long timeoutMillis,
-            long refreshMillis) {
+            long refreshMillis, String samplesDirectory) {
         this.plan = plan;
         this.clocks = clocks;
         this.timeoutMillis = timeoutMillis;
         this.refreshMillis = refreshMillis;
+        this.samplesDirectory = samplesDirectory;
     }
 
     @Override
@@ -62,6 +71,12 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         timeouts = getInternalTimerService("tuple-timeouts", VoidNamespaceSerializer.INSTANCE,
                 this);
         sampler = new HopSampler(plan, clocks.create());
+        if (samplesDirectory != null) {
+            samples = new SampleFileWriter(SampleFiles.of(Path.of(samplesDirectory),
+                    getRuntimeContext().getTaskInfo().getIndexOfThisSubtask()),
+                    plan.hops().stream().map(Hop::name).toList());
+            sampler.exportTo(samples);
+        }
         statistics = new HopStatistics(plan.hops().size());
         if (refreshMillis > 0) {
             scheduleRefresh();
@@ -132,7 +147,22 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     @Override
     public void finish() throws Exception {
         emitStatistics(false);
+        closeSamples();
         super.finish();
+    }
+
+    @Override
+    public void close() throws Exception {
+        closeSamples();
+        super.close();
+    }
+
+    private void closeSamples() throws IOException {
+        if (samples != null) {
+            SampleFileWriter open = samples;
+            samples = null;
+            open.close();
+        }
     }
 
     private void emitStatistics(boolean evenIfEmpty) {

@@ -13,7 +13,7 @@ import org.cloudprofiler.analyzer.stats.TupleDuration;
 public record AnalysisSummary(String format, boolean finished, String referenceNode,
         String method, boolean synchronizedClocks, List<String> unsynchronizedPairs,
         Input input, Run run, Tuples tuples, List<HopRow> hops, List<Violation> violations,
-        List<Operator> operators, Drops drops, List<String> notes) {
+        List<Operator> operators, Drops drops, List<String> notes, List<Tail> tail) {
 
     /** The value of {@code format}. */
     public static final String FORMAT = "cloudprofiler-analysis/2";
@@ -86,6 +86,39 @@ public record AnalysisSummary(String format, boolean finished, String referenceN
     public record Cpu(long tuples, Double tuplesPerSecond, long threadNs, Double threadNsPerTuple,
             long inTuples, long userCodeTuples, Double userCodeNsPerTuple,
             Double engineNsPerTuple, String note) {}
+
+    /**
+     * The slowest tuples of one end-to-end hop (all localities) and which hops on their way made
+     * them slow ("The tail" in docs/analyzer-output.md).
+     *
+     * @param hop the end-to-end hop, {@code S => K}
+     * @param tuples tuples in the tail: the slowest 1% of {@code ofTuples}, and those within
+     *     1% of its lowest latency
+     * @param ofTuples tuples with a bounded end-to-end sample
+     * @param thresholdNs the lowest end-to-end latency in the tail
+     * @param meanNs the tail's mean end-to-end latency
+     * @param meanBoundNs the mean of its bounds: a bound of {@code meanNs}
+     * @param dominant the hop that was the largest on the way for most tail tuples, or null
+     * @param hops the hops on the way, in data-flow order
+     */
+    public record Tail(String hop, long tuples, long ofTuples, double thresholdNs, double meanNs,
+            double meanBoundNs, String dominant, List<TailHop> hops) {}
+
+    /**
+     * One hop on the way of a tail's tuples.
+     *
+     * @param hop the hop's name
+     * @param kind {@code TRANSFER} or {@code COMPUTE}
+     * @param meanShare the mean, over the tail's tuples, of this hop's latency divided by the
+     *     tuple's end-to-end latency (0 for a tuple without a bounded sample of it)
+     * @param samples tail tuples with a bounded sample of this hop
+     * @param meanNs the mean latency of those samples, null without any
+     * @param meanBoundNs the mean of their bounds: a bound of {@code meanNs}; null without any
+     * @param dominantTuples tail tuples for which this hop was the largest on the way, and no
+     *     other hop as large
+     */
+    public record TailHop(String hop, String kind, double meanShare, long samples, Double meanNs,
+            Double meanBoundNs, long dominantTuples) {}
 
     /** Records the channels lost and counts from drops.json. */
     public record Drops(long channelRecordsDropped, long channelCallsRejected,

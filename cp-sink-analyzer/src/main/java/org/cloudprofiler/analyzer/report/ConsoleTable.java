@@ -47,6 +47,7 @@ public final class ConsoleTable {
                     SvgCharts.durationLabel(hop.boundNs().max()));
         }
         printBelowZero(summary, out);
+        TailSection.print(summary.tail(), out);
         printCpu(summary.operators(), out);
         printDrops(summary.drops(), out);
         AnalysisSummary.Input input = summary.input();

@@ -12,21 +12,9 @@ public final class HtmlReport {
     private HtmlReport() {}
 
     public static String render(AnalysisSummary summary) {
-        StringBuilder html = new StringBuilder(32_768);
-        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src"
-                        + " 'none'; style-src 'unsafe-inline'\">")
-                .append("<title>cloudprofiler analysis</title><style>")
-                // 1352 px and the margins: the page fits a 1400 px window, never scrolls sideways.
-                .append("body{font-family:sans-serif;margin:24px;max-width:1352px;color:#222;"
-                        + "background:#fff}")
-                .append("table{border-collapse:collapse;font-size:13px}")
-                .append("td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}")
-                .append("td:first-child,th:first-child{text-align:left}")
-                .append(".warn{background:#fff3cd;border:1px solid #e0c36b;padding:8px}")
-                .append(".notes{background:#eef3fb;border:1px solid #9db4d8;padding:8px}")
-                .append("svg{display:block}")
-                .append("</style></head><body>\n<h1>cloudprofiler analysis</h1>\n");
+        StringBuilder html = HtmlPage.start("cloudprofiler analysis",
+                ".warn{background:#fff3cd;border:1px solid #e0c36b;padding:8px}"
+                        + ".notes{background:#eef3fb;border:1px solid #9db4d8;padding:8px}");
         html.append("<p>").append(summary.finished() ? "Final" : "Live (refreshing)")
                 .append(" results. Latencies on the clock of <b>")
                 .append(escape(summary.referenceNode())).append("</b>, translated with ")
@@ -57,6 +45,7 @@ public final class HtmlReport {
                         + " zero lie left of the grey zero line, and a bound of 0 on it. Right:"
                         + " each bound's p50 and maximum.</p>\n");
         hopTable(html, summary);
+        TailSection.html(html, summary.tail());
         html.append("<h2>Throughput over time</h2>\n<p>One panel per operator, all on the same"
                 + " axes: tuples per second counted by its count channels.</p>\n")
                 .append(SvgCharts.throughput(summary.operators()));

@@ -78,7 +78,8 @@ public final class SummaryBuilder {
                 input(), runDuration, new AnalysisSummary.Tuples(run.hops().completeTuples(),
                         run.hops().timedOutTuples(), timedOut, run.hops().events(),
                         plan.expectedEvents(), timeoutMillis),
-                hops, violations(runDuration, hops), operators(), drops(), allNotes);
+                hops, violations(runDuration, hops), operators(), drops(), allNotes,
+                TailSummary.of(plan.hops(), run.hops().tail()));
     }
 
     /**

@@ -21,6 +21,8 @@ public final class HopStatistics implements Serializable {
     private long completeTuples;
     private final Map<TupleEnding, Long> timedOutTuples = new LinkedHashMap<>();
     private long events;
+    /** Null until a tuple has been added to it. */
+    private TailBreakdown tail;
 
     /** Empty statistics for {@code hops} hops. */
     public HopStatistics(int hops) {
@@ -30,6 +32,14 @@ public final class HopStatistics implements Serializable {
     /** Adds one sample of {@code hop}, a duration of tuple {@code tupleId}. */
     public void add(int hop, Locality locality, BoundedDuration duration, long tupleId) {
         cell(hop, locality).add(duration, tupleId);
+    }
+
+    /** Adds a tuple's latencies to the tail breakdown of the end-to-end hops of {@code paths}. */
+    public void addToTail(TailPaths paths, TupleLatencies tuple) {
+        if (tail == null) {
+            tail = new TailBreakdown(paths);
+        }
+        tail.add(tuple);
     }
 
     /** Counts a tuple all of whose expected events were seen. */
@@ -57,11 +67,22 @@ public final class HopStatistics implements Serializable {
         other.timedOutTuples.forEach((ending, count) ->
                 timedOutTuples.merge(ending, count, Long::sum));
         events += other.events;
+        if (other.tail != null) {
+            if (tail == null) {
+                tail = new TailBreakdown(other.tail.paths());
+            }
+            tail.merge(other.tail);
+        }
     }
 
     /** The samples of {@code hop} at {@code locality}, or null if there are none. */
     public HopCell get(int hop, Locality locality) {
         return cells[hop][locality.ordinal()];
+    }
+
+    /** Which hops make the slowest tuples end to end; null before a tuple was added to it. */
+    public TailBreakdown tail() {
+        return tail;
     }
 
     /** Tuples all of whose expected events arrived. */

@@ -1,0 +1,73 @@
+package org.cloudprofiler.analyzer.report;
+
+import java.util.Locale;
+import org.cloudprofiler.analyzer.compare.HopComparison;
+import org.cloudprofiler.analyzer.compare.PercentileComparison;
+import org.cloudprofiler.analyzer.compare.RunComparison;
+import org.cloudprofiler.analyzer.compare.Verdict;
+
+/**
+ * The HTML form of {@code cloudprofiler compare}: one self-contained page under the same
+ * Content Security Policy as report.html (no script, nothing loaded). Stateless.
+ */
+public final class ComparisonReport {
+
+    /** The rule behind every verdict, in the words both forms print under their table. */
+    static final String RULE = "A difference counts as faster or slower only when it exceeds"
+            + " the two percentiles' bounds added together; a smaller one is within bounds: the"
+            + " clocks' error alone could make it. A percentile's bound is the largest bound of"
+            + " its hop's samples plus the histogram's rounding (docs/compare.md).";
+
+    private ComparisonReport() {}
+
+    public static String render(RunComparison comparison) {
+        StringBuilder html = HtmlPage.start("cloudprofiler comparison",
+                ".faster{background:#d4edda}.slower{background:#f8d7da}")
+                .append("<p>A: <b>")
+                .append(HtmlReport.escape(comparison.a())).append("</b><br>B: <b>")
+                .append(HtmlReport.escape(comparison.b())).append("</b></p>\n<p>")
+                .append(HtmlReport.escape(RULE)).append("</p>\n")
+                .append("<table><tr><th>hop</th><th>locality</th><th>percentile</th>"
+                        + "<th>A ± bound</th><th>B ± bound</th><th>B − A</th><th>verdict</th>"
+                        + "</tr>\n");
+        for (HopComparison hop : comparison.hops()) {
+            String start = "<tr><td>" + HtmlReport.escape(hop.hop()) + "</td><td>"
+                    + hop.locality().toLowerCase(Locale.ROOT) + "</td>";
+            if (hop.a() == null || hop.b() == null) {
+                html.append(start).append("<td colspan=\"5\">only in ")
+                        .append(hop.a() == null ? "B" : "A").append("</td></tr>\n");
+            } else if (hop.p50() == null) {
+                html.append(start).append("<td colspan=\"5\">not comparable: ")
+                        .append(HtmlReport.escape(whyNotComparable(hop))).append("</td></tr>\n");
+            } else {
+                percentile(html, start, "p50", hop.p50());
+                percentile(html, start, "p99", hop.p99());
+            }
+        }
+        return html.append("</table>\n</body></html>\n").toString();
+    }
+
+    private static void percentile(StringBuilder html, String start, String percentile,
+            PercentileComparison values) {
+        Verdict verdict = values.verdict();
+        html.append(start).append("<td>").append(percentile).append("</td><td>")
+                .append(withBound(values.aNs(), values.aBoundNs())).append("</td><td>")
+                .append(withBound(values.bNs(), values.bBoundNs())).append("</td><td>")
+                .append(difference(values.differenceNs())).append("</td><td class=\"")
+                .append(verdict.name().toLowerCase(Locale.ROOT)).append("\">")
+                .append(verdict.label()).append("</td></tr>\n");
+    }
+
+    /** Why a hop both runs have cannot be compared: a run without bounded samples of it. */
+    static String whyNotComparable(HopComparison hop) {
+        return (hop.a().latencyNs() == null ? "A" : "B") + " has no bounded samples of it";
+    }
+
+    static String withBound(double valueNs, double boundNs) {
+        return SvgCharts.durationLabel(valueNs) + " ± " + SvgCharts.durationLabel(boundNs);
+    }
+
+    static String difference(double differenceNs) {
+        return (differenceNs > 0 ? "+" : "") + SvgCharts.durationLabel(differenceNs);
+    }
+}

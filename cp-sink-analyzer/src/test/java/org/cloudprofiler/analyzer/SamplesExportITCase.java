@@ -1,0 +1,103 @@
+package org.cloudprofiler.analyzer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongUnaryOperator;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryEncoder;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.message.ArrowBlock;
+import org.cloudprofiler.analyzer.samples.SampleFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code analyze --samples}: every hop sample of the golden log set (200 tuples, one node, exact
+ * latencies), read back from the Arrow IPC files with Arrow's own reader, row by row.
+ */
+class SamplesExportITCase {
+
+    private static final int TUPLES = 200;
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void everySampleIsWrittenWithItsTupleHopLatencyAndBound() throws Exception {
+        Path logs = directory.resolve("logs");
+        GoldenLogSet.write(logs, TUPLES, "node-a", LongUnaryOperator.identity());
+        Path samples = directory.resolve("samples");
+        Files.createDirectories(samples);
+        Files.writeString(SampleFiles.of(samples, 7), "left by an earlier run");
+
+        new Analyzer(AnalyzerOptions.of(List.of(logs), null, directory.resolve("out"))
+                .withSamples(samples), new PrintStream(new ByteArrayOutputStream(), true)).run();
+
+        Map<String, Double> latencies = new HashMap<>();
+        List<Path> files = SampleFiles.in(samples);
+        assertFalse(files.contains(SampleFiles.of(samples, 7)), files.toString());
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (Path file : files) {
+                readInto(file, allocator, latencies);
+            }
+        }
+        assertEquals(3 * TUPLES, latencies.size(), "a row per tuple and hop, each once");
+        for (int i = 0; i < TUPLES; i++) {
+            long id = 1_000 + i;
+            assertEquals(100 + i, latencies.get(id + " spout LOCAL"), 0);
+            assertEquals(500 + i, latencies.get(id + " spout -> sink LOCAL"), 0);
+            assertEquals(600 + 2 * i, latencies.get(id + " spout => sink LOCAL"), 0);
+        }
+    }
+
+    /** Adds each row as {@code "<tuple> <hop> <locality>" -> latency}, checking its bound. */
+    private static void readInto(Path file, BufferAllocator allocator,
+            Map<String, Double> latencies) throws Exception {
+        try (SeekableByteChannel channel = Files.newByteChannel(file);
+                ArrowFileReader reader = new ArrowFileReader(channel, allocator)) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            for (ArrowBlock block : reader.getRecordBlocks()) {
+                assertTrue(reader.loadRecordBatch(block));
+                BigIntVector tupleId = (BigIntVector) root.getVector(SampleFiles.TUPLE_ID);
+                Float8Vector latency = (Float8Vector) root.getVector(SampleFiles.LATENCY_NS);
+                Float8Vector bound = (Float8Vector) root.getVector(SampleFiles.BOUND_NS);
+                BitVector unbounded = (BitVector) root.getVector(SampleFiles.UNBOUNDED);
+                try (VarCharVector hop = decode(reader, root.getVector(SampleFiles.HOP));
+                        VarCharVector locality = decode(reader,
+                                root.getVector(SampleFiles.LOCALITY))) {
+                    for (int row = 0; row < root.getRowCount(); row++) {
+                        assertEquals(0, bound.get(row), 0, "one clock: exact");
+                        assertEquals(0, unbounded.get(row));
+                        Double previous = latencies.put(tupleId.get(row) + " " + hop.getObject(row)
+                                + " " + locality.getObject(row), latency.get(row));
+                        assertEquals(null, previous, "written twice");
+                    }
+                }
+            }
+        }
+    }
+
+    private static VarCharVector decode(ArrowFileReader reader, FieldVector indices)
+            throws Exception {
+        long id = indices.getField().getDictionary().getId();
+        return (VarCharVector) DictionaryEncoder.decode(indices,
+                reader.getDictionaryVectors().get(id));
+    }
+}

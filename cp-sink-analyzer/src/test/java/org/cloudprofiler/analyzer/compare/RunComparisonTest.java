@@ -1,0 +1,86 @@
+package org.cloudprofiler.analyzer.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+import java.util.Map;
+import org.cloudprofiler.analyzer.report.AnalysisSummary;
+import org.cloudprofiler.analyzer.report.LatencyStats;
+import org.junit.jupiter.api.Test;
+
+/** The rule that calls a difference faster, slower or within bounds, and how hops are matched. */
+class RunComparisonTest {
+
+    @Test
+    void aDifferenceNoLargerThanBothBoundsIsWithinBounds() {
+        // p50 1,000 ± 100 against 1,200 ± 100: 200 apart, exactly the bounds' sum.
+        HopComparison hop = onlyHop(row("a -> b", "LOCAL", 1_000, 100), row("a -> b", "LOCAL",
+                1_200, 100));
+
+        assertEquals(Verdict.WITHIN_BOUNDS, hop.p50().verdict());
+        assertEquals(200, hop.p50().differenceNs(), 0);
+    }
+
+    @Test
+    void aDifferenceBeyondBothBoundsIsSlowerOrFaster() {
+        HopComparison slower = onlyHop(row("a -> b", "LOCAL", 1_000, 100), row("a -> b", "LOCAL",
+                1_201, 100));
+        HopComparison faster = onlyHop(row("a -> b", "LOCAL", 1_201, 100), row("a -> b", "LOCAL",
+                1_000, 100));
+
+        assertEquals(Verdict.SLOWER, slower.p50().verdict());
+        assertEquals(Verdict.FASTER, faster.p50().verdict());
+    }
+
+    @Test
+    void aPercentileBoundIsTheLargestSampleBoundNotTheBoundsPercentile() {
+        // Half the samples carry no error, but one carries 5 µs: the median may move by 5 µs.
+        LatencyStats bounds = stats(0, 5_000);
+
+        assertEquals(5_000, HopComparison.percentileBoundNs(1_000, bounds), 0);
+    }
+
+    @Test
+    void aPercentileAbove2048NsAlsoAllowsForItsHistogramBucket() {
+        assertEquals(1_000 + 4_096.0 / 1024, HopComparison.percentileBoundNs(4_096,
+                stats(0, 1_000)), 1e-9);
+        assertEquals(1_000, HopComparison.percentileBoundNs(2_047, stats(0, 1_000)), 0);
+    }
+
+    @Test
+    void hopsInOneRunOnlyAreKeptAndAHopWithoutBoundedSamplesIsNotCompared() {
+        AnalysisSummary.HopRow unbounded = new AnalysisSummary.HopRow("a -> b", "TRANSFER", "a",
+                "b", "REMOTE", 10, 0, 10, 0, null, 0, null, null, null, Map.of());
+        RunComparison comparison = RunComparison.of(
+                new AnalyzedRun("A", List.of(row("a -> b", "LOCAL", 1, 0), unbounded)),
+                new AnalyzedRun("B", List.of(row("a -> b", "REMOTE", 1, 0),
+                        row("b -> c", "LOCAL", 1, 0))));
+
+        List<HopComparison> hops = comparison.hops();
+        assertEquals(3, hops.size());
+        assertEquals("LOCAL", hops.get(0).locality());
+        assertNull(hops.get(0).b(), "a -> b local is in A only");
+        assertEquals("REMOTE", hops.get(1).locality());
+        assertNull(hops.get(1).p50(), "A has no bounded sample of a -> b remote");
+        assertEquals("b -> c", hops.get(2).hop());
+        assertNull(hops.get(2).a(), "b -> c is in B only");
+    }
+
+    private static HopComparison onlyHop(AnalysisSummary.HopRow a, AnalysisSummary.HopRow b) {
+        return RunComparison.of(new AnalyzedRun("A", List.of(a)), new AnalyzedRun("B",
+                List.of(b))).hops().get(0);
+    }
+
+    /** A hop row whose latencies are all {@code latencyNs}, each bound {@code boundNs}. */
+    private static AnalysisSummary.HopRow row(String hop, String locality, double latencyNs,
+            double boundNs) {
+        return new AnalysisSummary.HopRow(hop, "TRANSFER", "a", "b", locality, 100, 100, 0, 0,
+                null, 0, null, stats(latencyNs, latencyNs), stats(boundNs, boundNs), Map.of());
+    }
+
+    private static LatencyStats stats(double medianNs, double maxNs) {
+        return new LatencyStats(0, 0, 0, medianNs, medianNs, medianNs, medianNs, medianNs, maxNs,
+                medianNs);
+    }
+}
