@@ -67,7 +67,7 @@ class TailBreakdownITCase {
 
         String printed = console.toString();
         assertTrue(printed.contains("  spout => sink: 20 of 2,000 tuples, from 1.00 ms (mean"
-                + " 1.00 ms ± 0.00 ns); largest hop most often: bolt\n"), printed);
+                + " 1.00 ms ± 0 ns); largest hop most often: bolt\n"), printed);
         JsonNode written = new ObjectMapper().readTree(directory.resolve("out/summary.json")
                 .toFile());
         assertEquals("bolt", written.path("tail").get(0).path("dominant").asText());
