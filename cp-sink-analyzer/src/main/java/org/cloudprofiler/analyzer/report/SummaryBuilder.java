@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,8 +36,6 @@ public final class SummaryBuilder {
     private static final String FIRST_LAST = "first-last";
     private static final Set<String> SKIPPING_KINDS = Set.of("MISSING", "UNREADABLE",
             "NOT_A_LOG", "UNSUPPORTED_VERSION", "BAD_HEADER", "UNKNOWN_HANDLER");
-    /** Throughput curves have about this many points. */
-    private static final int THROUGHPUT_BUCKETS = 100;
 
     private final LogSet logSet;
     private final HopPlan plan;
@@ -253,13 +252,13 @@ public final class SummaryBuilder {
 
     private List<Operator> operators() {
         double[] origin = timeOrigin();
-        double bucketSeconds = bucketSeconds(origin);
+        double runSeconds = runSeconds(origin);
         List<Operator> operators = new ArrayList<>();
         for (String component : plan.components()) {
             Set<Integer> tasks = new TreeSet<>();
             long tuples = 0;
             boolean counted = false;
-            Map<Long, Long> buckets = new TreeMap<>();
+            ThroughputSeries throughput = new ThroughputSeries(runSeconds);
             List<ChannelInfo> channels = channelsOf(component);
             for (ChannelInfo channel : channels) {
                 tasks.add(channel.task());
@@ -267,16 +266,13 @@ public final class SummaryBuilder {
                 if ("count".equals(channel.point()) && samples != null && !samples.isEmpty()) {
                     counted = true;
                     tuples += samples.get(samples.size() - 1).count();
-                    addToBuckets(channel, samples, origin, bucketSeconds, buckets);
+                    addCounter(channel, samples, origin, throughput);
                 }
             }
-            List<double[]> throughput = new ArrayList<>();
-            buckets.forEach((bucket, count) -> throughput.add(
-                    new double[] {bucket * bucketSeconds, count / bucketSeconds}));
             String role = channels.isEmpty() ? null : roles.get(channels.get(0).component());
             operators.add(new Operator(component, tasks.size(), counted ? tuples : null,
                     OperatorCpu.of(role, channels, run.samples(), run.reports(),
-                            computeCells(component), translator), throughput));
+                            computeCells(component), translator), throughput.points()));
         }
         return operators;
     }
@@ -327,9 +323,10 @@ public final class SummaryBuilder {
                 tsc);
     }
 
-    private double bucketSeconds(double[] origin) {
+    /** Seconds from the time axis' zero to the last counter sample. */
+    private double runSeconds(double[] origin) {
         if (origin == null) {
-            return 1;
+            return 0;
         }
         double span = 0;
         for (Map.Entry<Integer, List<Sample>> entry : run.samples().entrySet()) {
@@ -339,19 +336,29 @@ public final class SummaryBuilder {
                         samples.get(samples.size() - 1).tsc()));
             }
         }
-        return Math.max(0.1, span / THROUGHPUT_BUCKETS);
+        return span;
     }
 
-    private void addToBuckets(ChannelInfo channel, List<Sample> samples, double[] origin,
-            double bucketSeconds, Map<Long, Long> buckets) {
-        long previous = 0;
-        for (Sample sample : samples) {
-            double seconds = seconds(origin, channel, sample.tsc());
-            if (Double.isFinite(seconds)) {
-                buckets.merge((long) Math.floor(seconds / bucketSeconds),
-                        sample.count() - previous, Long::sum);
+    /**
+     * Adds one counter channel to {@code throughput}: its count is 0 when the channel opens,
+     * then each sample's value at its time.
+     */
+    private void addCounter(ChannelInfo channel, List<Sample> samples, double[] origin,
+            ThroughputSeries throughput) {
+        double[] seconds = new double[samples.size() + 1];
+        long[] counts = new long[samples.size() + 1];
+        int points = 0;
+        for (int i = -1; i < samples.size(); i++) {
+            long tsc = i < 0 ? channel.openTsc() : samples.get(i).tsc();
+            double at = seconds(origin, channel, tsc);
+            if (Double.isFinite(at) && (points == 0 || at >= seconds[points - 1])) {
+                seconds[points] = at;
+                counts[points] = i < 0 ? 0 : samples.get(i).count();
+                points++;
             }
-            previous = sample.count();
+        }
+        if (points > 1) {
+            throughput.addCounter(Arrays.copyOf(seconds, points), Arrays.copyOf(counts, points));
         }
     }
 
