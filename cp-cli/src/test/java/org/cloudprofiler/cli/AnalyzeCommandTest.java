@@ -32,7 +32,7 @@ class AnalyzeCommandTest {
 
         assertEquals(0, exit);
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-        assertEquals("cloudprofiler-analysis/1", summary.get("format").asText());
+        assertEquals("cloudprofiler-analysis/2", summary.get("format").asText());
         assertEquals(200, summary.get("tuples").get("complete").asLong());
         assertTrue(Files.readString(out.resolve("hops.csv")).contains("spout -> sink,TRANSFER"));
         assertTrue(Files.readString(out.resolve("report.html")).contains("<svg"));

@@ -3,6 +3,7 @@ package org.cloudprofiler.analyzer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.sync.translate.TranslationMethod;
 
 /**
@@ -25,12 +26,15 @@ import org.cloudprofiler.sync.translate.TranslationMethod;
  *     time, so each tuple's records meet before the shuffle and most tuples never touch keyed
  *     state; more readers help only when decoding, not joining, is the bottleneck
  * @param jars jars to ship to a cluster: the analyzer's classes and its dependencies
+ * @param selection which part of the run the hop statistics take ({@code --from}, {@code --to})
+ *     and the window of the latencies over time ({@code --window})
  * @throws IllegalArgumentException naming the option, if there are no logs, a parallelism is
  *     below 1, the refresh is below 1 ms or the cluster is not {@code host:port}
  */
 public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String referenceNode,
         TranslationMethod method, String cluster, boolean follow, Duration refresh,
-        Duration tupleTimeout, int parallelism, int readers, List<Path> jars) {
+        Duration tupleTimeout, int parallelism, int readers, List<Path> jars,
+        TimeSelection selection) {
 
     /** Default of {@link #refresh()}. */
     public static final Duration DEFAULT_REFRESH = Duration.ofSeconds(5);
@@ -62,41 +66,48 @@ public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String refer
     public static AnalyzerOptions of(List<Path> logs, Path sync, Path out) {
         return new AnalyzerOptions(logs, sync, out, null, TranslationMethod.MINRTT, null, false,
                 DEFAULT_REFRESH, DEFAULT_TUPLE_TIMEOUT,
-                Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())), 1, List.of());
+                Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())), 1,
+                List.of(), TimeSelection.WHOLE_RUN);
     }
 
     public AnalyzerOptions withReference(String node) {
         return new AnalyzerOptions(logs, sync, out, node, method, cluster, follow, refresh,
-                tupleTimeout, parallelism, readers, jars);
+                tupleTimeout, parallelism, readers, jars, selection);
     }
 
     public AnalyzerOptions withMethod(TranslationMethod value) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, value, cluster, follow,
-                refresh, tupleTimeout, parallelism, readers, jars);
+                refresh, tupleTimeout, parallelism, readers, jars, selection);
     }
 
     public AnalyzerOptions withCluster(String hostPort, List<Path> shippedJars) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, hostPort, follow,
-                refresh, tupleTimeout, parallelism, readers, shippedJars);
+                refresh, tupleTimeout, parallelism, readers, shippedJars,
+                selection);
     }
 
     public AnalyzerOptions withFollow(Duration refreshEvery) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, true,
-                refreshEvery, tupleTimeout, parallelism, readers, jars);
+                refreshEvery, tupleTimeout, parallelism, readers, jars, selection);
     }
 
     public AnalyzerOptions withTupleTimeout(Duration value) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
-                refresh, value, parallelism, readers, jars);
+                refresh, value, parallelism, readers, jars, selection);
     }
 
     public AnalyzerOptions withParallelism(int value) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
-                refresh, tupleTimeout, value, readers, jars);
+                refresh, tupleTimeout, value, readers, jars, selection);
     }
 
     public AnalyzerOptions withReaders(int value) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
-                refresh, tupleTimeout, parallelism, value, jars);
+                refresh, tupleTimeout, parallelism, value, jars, selection);
+    }
+
+    public AnalyzerOptions withSelection(TimeSelection value) {
+        return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
+                refresh, tupleTimeout, parallelism, readers, jars, value);
     }
 }

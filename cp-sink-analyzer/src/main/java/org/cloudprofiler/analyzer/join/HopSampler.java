@@ -2,23 +2,35 @@ package org.cloudprofiler.analyzer.join;
 
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
+import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
  * Turns the records of one tuple into hop samples. Where a point saw the tuple more than once
  * (a task that emits several tuples under one id), the start of a hop is its earliest record
- * there; every record at the hop's end is a sample. Stateless apart from its plan and
- * translator; used by one thread.
+ * there; every record at the hop's end is a sample. A sample's time is its hop's start on the
+ * reference clock, since the run's start; only the samples the {@link TimeSelection} takes are
+ * added. Stateless apart from its settings; used by one thread.
  */
 public final class HopSampler {
 
     private final HopPlan plan;
     private final DurationTranslator translator;
     private final int[][] hopComponents;
+    private final RunStart runStart;
+    private final TimeSelection selection;
 
+    /** A sampler of the whole run that gives its samples no time. */
     public HopSampler(HopPlan plan, DurationTranslator translator) {
+        this(plan, translator, null, TimeSelection.WHOLE_RUN);
+    }
+
+    public HopSampler(HopPlan plan, DurationTranslator translator, RunStart runStart,
+            TimeSelection selection) {
         this.plan = plan;
         this.translator = translator;
+        this.runStart = runStart;
+        this.selection = selection;
         hopComponents = new int[plan.hops().size()][];
         for (Hop hop : plan.hops()) {
             hopComponents[hop.index()] = new int[] {
@@ -79,10 +91,29 @@ public final class HopSampler {
             boolean endToEnd, HopStatistics statistics) {
         int startChannel = tuple.channels[start];
         int endChannel = tuple.channels[end];
+        double startNs = sinceRunStart(plan.node(startChannel), tuple.tscs[start]);
+        if (!selection.contains(startNs)) {
+            return;
+        }
         BoundedDuration duration = translator.duration(plan.node(startChannel),
                 tuple.tscs[start], plan.node(endChannel), tuple.tscs[end]);
         statistics.add(hop, locality(tuple, startChannel, plan.nodeIndex(endChannel), endToEnd),
-                duration, tupleId);
+                duration, tupleId, startNs);
+    }
+
+    /**
+     * Ns from the run's start to {@code tsc} on {@code node}'s clock: on the reference clock
+     * where the clocks are related, else by the wall clocks the channels recorded at opening;
+     * NaN if neither.
+     */
+    private double sinceRunStart(String node, long tsc) {
+        if (runStart == null) {
+            return Double.NaN;
+        }
+        BoundedDuration sinceStart = translator.duration(runStart.node(), runStart.tsc(), node,
+                tsc);
+        return sinceStart.bounded() ? sinceStart.durationNs()
+                : translator.secondsBetween(runStart.node(), runStart.tsc(), node, tsc) * 1e9;
     }
 
     /**

@@ -14,6 +14,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.Payloads;
+import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
@@ -36,6 +37,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     private final ClockSpec clocks;
     private final long timeoutMillis;
     private final long refreshMillis;
+    private final RunStart runStart;
+    private final TimeSelection selection;
 
     private transient ValueState<TupleEvents> tuples;
     private transient InternalTimerService<VoidNamespace> timeouts;
@@ -45,10 +48,14 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     /**
      * @param timeoutMillis how long, in event time, a tuple's records are awaited
      * @param refreshMillis how often to emit statistics while running; 0 for only at the end
+     * @param runStart the zero of the samples' times, or null if the logs show none
+     * @param selection which samples to take, and the window of the latencies over time
      */
     public TupleJoinOperator(HopPlan plan, ClockSpec clocks, long timeoutMillis,
-            long refreshMillis) {
+            long refreshMillis, RunStart runStart, TimeSelection selection) {
         this.plan = plan;
+        this.runStart = runStart;
+        this.selection = selection;
         this.clocks = clocks;
         this.timeoutMillis = timeoutMillis;
         this.refreshMillis = refreshMillis;
@@ -61,8 +68,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
                 TypeInformation.of(TupleEvents.class)));
         timeouts = getInternalTimerService("tuple-timeouts", VoidNamespaceSerializer.INSTANCE,
                 this);
-        sampler = new HopSampler(plan, clocks.create());
-        statistics = new HopStatistics(plan.hops().size());
+        sampler = new HopSampler(plan, clocks.create(), runStart, selection);
+        statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
         if (refreshMillis > 0) {
             scheduleRefresh();
         }
@@ -141,6 +148,6 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         }
         output.collect(new StreamRecord<>(AnalysisElement.payload(
                 AnalysisElement.Kind.HOP_STATISTICS, -1, Payloads.encode(statistics))));
-        statistics = new HopStatistics(plan.hops().size());
+        statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
     }
 }

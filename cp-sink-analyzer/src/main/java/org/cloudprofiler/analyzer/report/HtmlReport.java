@@ -43,6 +43,7 @@ public final class HtmlReport {
                         + " logarithmic either side of a linear band around 0: latencies below"
                         + " zero are drawn below the grey zero line.</p>\n");
         hopTable(html, summary);
+        html.append(TimelineCharts.render(summary.hops(), summary.warmUp()));
         html.append("<h2>Throughput over time</h2>\n").append(SvgCharts.throughput(
                 summary.operators()));
         cpu(html, summary);

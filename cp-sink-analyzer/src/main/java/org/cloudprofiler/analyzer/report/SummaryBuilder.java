@@ -14,11 +14,13 @@ import org.cloudprofiler.analyzer.input.ExternalDrops;
 import org.cloudprofiler.analyzer.input.FileReport;
 import org.cloudprofiler.analyzer.input.InputProblem;
 import org.cloudprofiler.analyzer.input.LogSet;
+import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.analyzer.join.Hop;
 import org.cloudprofiler.analyzer.join.HopKind;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.analyzer.join.Locality;
+import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.analyzer.join.TupleEnding;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.ChannelDrops;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
@@ -26,14 +28,19 @@ import org.cloudprofiler.analyzer.report.AnalysisSummary.Operator;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.TimedOut;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.Violation;
 import org.cloudprofiler.analyzer.stats.HopCell;
+import org.cloudprofiler.analyzer.stats.LatencyTimeline;
 import org.cloudprofiler.analyzer.stats.RunAccumulator;
 import org.cloudprofiler.analyzer.stats.RunAccumulator.Sample;
+import org.cloudprofiler.analyzer.stats.SignedHistogram;
 import org.cloudprofiler.analyzer.stats.TupleDuration;
 
 /** Builds the {@link AnalysisSummary} from the log set, the plan and what the job sent back. */
 public final class SummaryBuilder {
 
     private static final String FIRST_LAST = "first-last";
+    private static final String ANALYSED_RULE = "the hop samples whose hop started (its first"
+            + " record, on the reference clock) in [fromNs, toNs) after the run's start; tuple"
+            + " counts, operators and drops are of the whole run";
     private static final Set<String> SKIPPING_KINDS = Set.of("MISSING", "UNREADABLE",
             "NOT_A_LOG", "UNSUPPORTED_VERSION", "BAD_HEADER", "UNKNOWN_HANDLER");
 
@@ -42,9 +49,17 @@ public final class SummaryBuilder {
     private final DurationTranslator translator;
     private final RunAccumulator run;
     private final Map<String, String> roles = new TreeMap<>();
+    private final RunStart runStart;
+    private final TimeSelection selection;
 
+    /**
+     * @param runStart the zero of every time, or null if the logs show none
+     * @param selection the part of the run the job took samples from
+     */
     public SummaryBuilder(LogSet logSet, HopPlan plan, DurationTranslator translator,
-            RunAccumulator run) {
+            RunAccumulator run, RunStart runStart, TimeSelection selection) {
+        this.runStart = runStart;
+        this.selection = selection;
         this.logSet = logSet;
         this.plan = plan;
         this.translator = translator;
@@ -77,7 +92,8 @@ public final class SummaryBuilder {
                 input(), runDuration, new AnalysisSummary.Tuples(run.hops().completeTuples(),
                         run.hops().timedOutTuples(), timedOut, run.hops().events(),
                         plan.expectedEvents(), timeoutMillis),
-                hops, violations(runDuration, hops), operators(), drops(), allNotes);
+                hops, violations(runDuration, hops), operators(), drops(), allNotes,
+                analysed(), WarmUpDetector.find(hops));
     }
 
     /**
@@ -240,14 +256,33 @@ public final class SummaryBuilder {
                         cell.unbounded(), cell.negative(), cell.mostNegative(),
                         cell.violating(), cell.worstViolation(),
                         stats ? LatencyStats.of(cell.latencyNs()) : null,
-                        stats ? LatencyStats.of(cell.boundNs()) : null, cell.paths()));
+                        stats ? LatencyStats.of(cell.boundNs()) : null, cell.paths(),
+                        stats ? overTime(cell.overTime()) : null));
             }
             if (!any) {
                 rows.add(new HopRow(hop.name(), hop.kind().name(), hop.from(), hop.to(), "NONE",
-                        0, 0, 0, 0, null, 0, null, null, null, Map.of()));
+                        0, 0, 0, 0, null, 0, null, null, null, Map.of(), null));
             }
         }
         return rows;
+    }
+
+    private static AnalysisSummary.OverTime overTime(LatencyTimeline timeline) {
+        List<AnalysisSummary.WindowPoint> points = new ArrayList<>();
+        timeline.windows().forEach((index, window) -> {
+            SignedHistogram latency = window.latencyNs();
+            points.add(new AnalysisSummary.WindowPoint(index * timeline.windowNs(),
+                    latency.totalCount(), latency.valueAtPercentile(50),
+                    latency.valueAtPercentile(90), latency.valueAtPercentile(99), latency.max(),
+                    window.boundMaxNs()));
+        });
+        return new AnalysisSummary.OverTime(timeline.windowNs(), points);
+    }
+
+    private AnalysisSummary.Analysed analysed() {
+        return new AnalysisSummary.Analysed(selection.fromNs(),
+                selection.toNs() == Long.MAX_VALUE ? null : selection.toNs(),
+                runStart == null ? null : runStart.basis(), ANALYSED_RULE);
     }
 
     private List<Operator> operators() {

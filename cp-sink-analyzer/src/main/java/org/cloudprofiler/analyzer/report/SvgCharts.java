@@ -217,12 +217,12 @@ final class SvgCharts {
                         + " role=\"img\" aria-label=\"%s\">", width, HEIGHT, label));
     }
 
-    private static String line(double x1, double y1, double x2, double y2, String color) {
+    static String line(double x1, double y1, double x2, double y2, String color) {
         return String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\""
                 + " stroke=\"%s\" stroke-width=\"1.5\"/>", x1, y1, x2, y2, color);
     }
 
-    private static String text(double x, double y, String anchor, String content) {
+    static String text(double x, double y, String anchor, String content) {
         return String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\""
                 + " text-anchor=\"%s\">%s</text>", x, y, anchor, HtmlReport.escape(content));
     }
