@@ -90,9 +90,11 @@ public record AnalysisSummary(String format, boolean finished, String referenceN
      *     its first window, or no hop had enough windows to tell
      * @param rule how it is found
      * @param hop the hop row that settled last, or null
-     * @param p99MaxNs that hop's highest per-window p99 during the warm-up, or null
+     * @param p99MaxNs the highest per-window p99 of any hop row during the warm-up, or null
+     * @param p99MaxHop that hop row, or null
      */
-    public record WarmUp(Long endNs, String rule, String hop, Double p99MaxNs) {}
+    public record WarmUp(Long endNs, String rule, String hop, Double p99MaxNs,
+            String p99MaxHop) {}
 
     /**
      * Durations below zero by more than their bound, which no true duration is: those of one

@@ -10,20 +10,25 @@ import java.util.TreeMap;
  * aliasing: each counter's cumulative count is interpolated linearly between its samples at
  * every whole bucket boundary, and a bucket's rate is the difference across it. Counting the
  * increments of the samples that fall into a bucket instead makes a steady rate look uneven
- * whenever the sampling period does not divide the bucket. A bucket is given only where the
- * counter was sampled over all of it. Not thread-safe.
+ * whenever the sampling period does not divide the bucket. Buckets start at the run's start, and
+ * one is given only where the counter was sampled over all of it. Not thread-safe.
  */
 final class ThroughputSeries {
 
-    /** The bucket is one second, widened to whole seconds so a run has at most this many. */
+    /**
+     * The bucket is one second, widened to whole seconds so a run has at most this many; a run
+     * shorter than {@link #MIN_BUCKETS} seconds has that many buckets.
+     */
     static final int MAX_BUCKETS = 600;
+    static final int MIN_BUCKETS = 10;
 
     private final double bucketSeconds;
     private final Map<Long, Double> tuplesPerBucket = new TreeMap<>();
 
     /** @param runSeconds how long the run is, to choose the bucket's width */
     ThroughputSeries(double runSeconds) {
-        bucketSeconds = Math.max(1, Math.ceil(runSeconds / MAX_BUCKETS));
+        bucketSeconds = runSeconds > 0 && runSeconds < MIN_BUCKETS ? runSeconds / MIN_BUCKETS
+                : Math.max(1, Math.ceil(runSeconds / MAX_BUCKETS));
     }
 
     double bucketSeconds() {
@@ -35,7 +40,8 @@ final class ThroughputSeries {
      * start; the first point should be where the counter was still 0 (its channel's opening).
      */
     void addCounter(double[] seconds, long[] counts) {
-        long boundary = (long) Math.ceil(seconds[0] / bucketSeconds);
+        // Nothing enters before the run's start (its first tuple): buckets start there.
+        long boundary = (long) Math.ceil(Math.max(0, seconds[0]) / bucketSeconds);
         double previousCount = Double.NaN;
         int segment = 1;
         for (; ; boundary++) {

@@ -68,4 +68,15 @@ class ThroughputSeriesTest {
         assertEquals(600, series.points().size());
         series.points().forEach(point -> assertEquals(1000, point[1], 1e-6));
     }
+
+    @Test
+    void aRunShorterThanTenSecondsHasTenBuckets() {
+        ThroughputSeries series = new ThroughputSeries(0.005);
+        series.addCounter(new double[] {0, 0.001, 0.005}, new long[] {0, 250, 500});
+
+        assertEquals(0.0005, series.bucketSeconds(), 1e-15);
+        assertEquals(250_000, series.points().get(0)[1], 1e-6);
+        assertEquals(250_000, series.points().get(1)[1], 1e-6);
+        assertEquals(62_500, series.points().get(2)[1], 1e-6);
+    }
 }

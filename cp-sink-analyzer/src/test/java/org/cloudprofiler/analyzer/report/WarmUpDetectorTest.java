@@ -41,6 +41,16 @@ class WarmUpDetectorTest {
         assertEquals(3 * SECOND_NS, warmUp.endNs());
         assertEquals("bolt -> sink (local)", warmUp.hop());
         assertEquals(412_000_000, warmUp.p99MaxNs(), 0);
+        assertEquals("bolt -> sink (local)", warmUp.p99MaxHop());
+    }
+
+    @Test
+    void oneExcursionAfterTheWarmUpDoesNotStretchIt() {
+        double[] p99 = steadyAfter(2, 30, 50_000_000);
+        p99[4] = 30_000_000;
+
+        assertEquals(2 * SECOND_NS, WarmUpDetector.find(List.of(hop("spout -> bolt", p99)))
+                .endNs());
     }
 
     @Test
