@@ -82,7 +82,7 @@ public final class ConsoleTable {
             return;
         }
         out.printf(Locale.ROOT, "Warm-up%s: the run's first %s, until %s settled; p99 per"
-                + " window there up to %s (%s) (rule in summary.json)%n",
+                + " window there up to %s, at %s (rule in summary.json)%n",
                 wholeRun ? "" : " in the part analysed", SvgCharts.durationLabel(warmUp.endNs()),
                 warmUp.hop(), SvgCharts.durationLabel(warmUp.p99MaxNs()), warmUp.p99MaxHop());
         if (analysed.fromNs() < warmUp.endNs()) {

@@ -4,11 +4,13 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.DoubleUnaryOperator;
+import java.util.stream.DoubleStream;
 
 /**
  * Draws each hop row's latency over time as inline SVG: its per-window p50 and p99 as lines
- * against seconds since the run's start, on a linear scale that includes 0, with the warm-up
- * shaded. One chart per hop row, all on the same time axis, sized for a page 1,400 px wide:
+ * against seconds since the run's start, on the report's scale, logarithmic in magnitude either
+ * side of a linear band around 0 ({@link SignedLogScale}), so the steady state stays readable
+ * beside a warm-up 100 times slower; the warm-up shaded. One chart per hop row, all on the same time axis, sized for a page 1,400 px wide:
  * labels stay inside the drawing and the legend sits above the plot, never over it.
  * Stateless.
  */
@@ -22,7 +24,6 @@ final class TimelineCharts {
     private static final int RIGHT = 20;
     private static final int TOP = 36;
     private static final int BOTTOM = 40;
-    private static final int Y_TICKS = 4;
 
     private TimelineCharts() {}
 
@@ -47,7 +48,7 @@ final class TimelineCharts {
         }
         html.append("<p>Per hop, the p50 (blue) and p99 (red) of the latencies in each window"
                 + " of time, by when the hop started on the reference clock, in seconds since"
-                + " the run's start. ");
+                + " the run's start; the scale is logarithmic. ");
         if (warmUp != null && warmUp.endNs() != null) {
             html.append("Shaded: the warm-up, the first ")
                     .append(HtmlReport.escape(SvgCharts.durationLabel(warmUp.endNs())))
@@ -68,24 +69,14 @@ final class TimelineCharts {
     private static String chart(AnalysisSummary.HopRow hop, double startSeconds,
             double endSeconds, AnalysisSummary.WarmUp warmUp) {
         AnalysisSummary.OverTime overTime = hop.overTime();
-        double low = 0;
-        double high = 0;
-        for (AnalysisSummary.WindowPoint point : overTime.points()) {
-            low = Math.min(low, Math.min(point.p50(), point.p99()));
-            high = Math.max(high, Math.max(point.p50(), point.p99()));
-        }
-        if (high <= low) {
-            high = low + 1;
-        }
+        SignedLogScale scale = SignedLogScale.covering(overTime.points().stream()
+                .flatMapToDouble(point -> DoubleStream.of(point.p50(), point.p99())).toArray());
         double plotWidth = WIDTH - LEFT - RIGHT;
         double plotHeight = HEIGHT - TOP - BOTTOM;
         double spanSeconds = Math.max(endSeconds - startSeconds, 1e-9);
-        double yLow = low;
-        double ySpan = high - low;
         DoubleUnaryOperator x = seconds -> LEFT
                 + (seconds - startSeconds) / spanSeconds * plotWidth;
-        DoubleUnaryOperator y = ns -> TOP + plotHeight
-                - (ns - yLow) / ySpan * plotHeight;
+        DoubleUnaryOperator y = ns -> TOP + plotHeight * (1 - scale.position(ns));
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\""
                 + " width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\""
@@ -104,15 +95,11 @@ final class TimelineCharts {
                 + SvgCharts.durationLabel(overTime.windowNs())));
         svg.append(legend(WIDTH - RIGHT - 150, 16, SvgCharts.LATENCY_COLOR, "p50"));
         svg.append(legend(WIDTH - RIGHT - 75, 16, P99_COLOR, "p99"));
-        for (int tick = 0; tick <= Y_TICKS; tick++) {
-            double ns = low + (high - low) * tick / Y_TICKS;
+        for (double ns : scale.ticks()) {
             double at = y.applyAsDouble(ns);
-            svg.append(SvgCharts.line(LEFT, at, LEFT + plotWidth, at, "#eeeeee"));
+            svg.append(SvgCharts.line(LEFT, at, LEFT + plotWidth, at,
+                    ns == 0 ? "#999999" : "#eeeeee"));
             svg.append(SvgCharts.text(LEFT - 6, at + 4, "end", SvgCharts.durationLabel(ns)));
-        }
-        if (low < 0) {
-            double zero = y.applyAsDouble(0);
-            svg.append(SvgCharts.line(LEFT, zero, LEFT + plotWidth, zero, "#999999"));
         }
         double secondsStep = niceStep(spanSeconds / 10);
         for (double seconds = Math.ceil(startSeconds / secondsStep) * secondsStep;
