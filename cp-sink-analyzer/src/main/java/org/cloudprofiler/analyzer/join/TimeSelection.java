@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.join;
 
 import java.io.Serializable;
+import java.math.BigDecimal;
 
 /**
  * Which part of the run the hop statistics take, and the window of their latencies over time,
@@ -26,17 +27,21 @@ public record TimeSelection(long fromNs, long toNs, long windowNs) implements Se
     /** @throws IllegalArgumentException naming the option, if the range or window is empty */
     public TimeSelection {
         if (fromNs < 0) {
-            throw new IllegalArgumentException("--from must be 0 or later, not " + fromNs
-                    + " ns");
+            throw new IllegalArgumentException("--from must be 0s or later, not "
+                    + seconds(fromNs));
         }
         if (toNs <= fromNs) {
-            throw new IllegalArgumentException("--to must be later than --from (" + fromNs
-                    + " ns), not " + toNs + " ns");
+            throw new IllegalArgumentException("--to (" + seconds(toNs) + ") must be later than"
+                    + " --from (" + seconds(fromNs) + "): both count from the run's start");
         }
         if (windowNs < 1_000_000) {
-            throw new IllegalArgumentException("--window must be at least 1ms, not " + windowNs
-                    + " ns");
+            throw new IllegalArgumentException("--window must be at least 1ms, not "
+                    + seconds(windowNs));
         }
+    }
+
+    private static String seconds(long ns) {
+        return BigDecimal.valueOf(ns, 9).stripTrailingZeros().toPlainString() + " s";
     }
 
     /** Whether the whole run is taken. */
