@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.cloudprofiler.analyzer.Analyzer;
 import org.cloudprofiler.analyzer.AnalyzerOptions;
+import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.sync.translate.TranslationMethod;
 import picocli.CommandLine.Command;
@@ -85,6 +86,21 @@ public final class AnalyzeCommand implements Callable<Integer> {
             + " per join subtask.")
     private Path samples;
 
+    @Option(names = "--from", converter = DurationConverter.class,
+            description = "Take only the hop samples whose hop started this long after the run's"
+            + " start (its sources' first tuple) or later, e.g. 5s (default: 0s).")
+    private Duration from = Duration.ZERO;
+
+    @Option(names = "--to", converter = DurationConverter.class,
+            description = "Take only the hop samples whose hop started before this long after"
+            + " the run's start, e.g. 60s (default: the end of the logs).")
+    private Duration to;
+
+    @Option(names = "--window", converter = DurationConverter.class,
+            description = "Window of the latencies over time (default: 1s; doubled as often as"
+            + " needed to keep at most 300 per hop).")
+    private Duration window = Duration.ofNanos(TimeSelection.DEFAULT_WINDOW_NS);
+
     @Override
     public Integer call() throws Exception {
         AnalyzerOptions options = options();
@@ -117,7 +133,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
         try {
             AnalyzerOptions options = AnalyzerOptions.of(logs, sync, out)
                     .withReference(reference).withMethod(translation)
-                    .withTupleTimeout(tupleTimeout).withReaders(readers);
+                    .withTupleTimeout(tupleTimeout).withReaders(readers)
+                    .withSelection(new TimeSelection(from.toNanos(),
+                            to == null ? Long.MAX_VALUE : to.toNanos(), window.toNanos()));
             if (samples != null) {
                 options = options.withSamples(samples);
             }

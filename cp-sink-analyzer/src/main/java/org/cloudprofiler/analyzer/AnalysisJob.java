@@ -17,6 +17,7 @@ import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.AnalysisElementTypeInfo;
 import org.cloudprofiler.analyzer.input.LogSet;
+import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.join.ElementRouter;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.analyzer.join.TupleCombiner;
@@ -42,7 +43,7 @@ final class AnalysisJob {
      * @throws Exception if it cannot be submitted
      */
     static CloseableIterator<AnalysisElement> start(AnalyzerOptions options, LogSet logSet,
-            HopPlan plan, ClockSpec clocks) throws Exception {
+            HopPlan plan, ClockSpec clocks, RunStart runStart) throws Exception {
         StreamExecutionEnvironment environment = environment(options);
         WatermarkStrategy<AnalysisElement> watermarks = WatermarkStrategy
                 .forBoundedOutOfOrderness(java.time.Duration.ofMillis(100));
@@ -66,7 +67,8 @@ final class AnalysisJob {
                         new TupleJoinOperator(plan, clocks, options.tupleTimeout().toMillis(),
                                 options.follow() ? options.refresh().toMillis() : 0,
                                 options.samples() == null ? null
-                                        : options.samples().toAbsolutePath().toString()));
+                                        : options.samples().toAbsolutePath().toString(),
+                                runStart, options.selection()));
         return joined.union(routed.getSideOutput(ElementRouter.OTHERS))
                 .executeAndCollect("cloudprofiler analyze");
     }

@@ -20,6 +20,7 @@ import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.input.InputProblem;
 import org.cloudprofiler.analyzer.input.LogSet;
 import org.cloudprofiler.analyzer.input.LogSetScanner;
+import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.ConsoleTable;
@@ -92,13 +93,17 @@ public final class Analyzer {
         DurationTranslator translator = clocks.create();
         HopPlan plan = HopPlan.of(logSet.channels(), logSet.topology());
         List<String> notes = notes(logSet, plan, translator);
-        RunAccumulator run = new RunAccumulator(plan.hops().size());
-        SummaryBuilder builder = new SummaryBuilder(logSet, plan, translator, run);
+        RunStart runStart = RunStart.of(logSet, translator);
+        RunAccumulator run = new RunAccumulator(plan.hops().size(),
+                options.selection().windowNs());
+        SummaryBuilder builder = new SummaryBuilder(logSet, plan, translator, run, runStart,
+                options.selection());
         String method = options.method().name().toLowerCase(java.util.Locale.ROOT);
         long refreshNanos = options.refresh().toNanos();
         long nextRefresh = System.nanoTime() + refreshNanos;
         try (ProgressPrinter progress = new ProgressPrinter(console, run, logSet.totalBytes());
-                CloseableIterator<AnalysisElement> elements = startJob(logSet, plan, clocks)) {
+                CloseableIterator<AnalysisElement> elements = startJob(logSet, plan, clocks,
+                        runStart)) {
             results = elements;
             if (stopped) {
                 return finish(builder, method, notes);
@@ -127,9 +132,9 @@ public final class Analyzer {
     }
 
     private CloseableIterator<AnalysisElement> startJob(LogSet logSet, HopPlan plan,
-            ClockSpec clocks) throws IOException {
+            ClockSpec clocks, RunStart runStart) throws IOException {
         try {
-            return AnalysisJob.start(options, logSet, plan, clocks);
+            return AnalysisJob.start(options, logSet, plan, clocks, runStart);
         } catch (Exception e) {
             throw jobFailed(e);
         }

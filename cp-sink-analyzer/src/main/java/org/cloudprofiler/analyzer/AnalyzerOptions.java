@@ -3,6 +3,7 @@ package org.cloudprofiler.analyzer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.sync.translate.TranslationMethod;
 
 /**
@@ -27,12 +28,15 @@ import org.cloudprofiler.sync.translate.TranslationMethod;
  * @param jars jars to ship to a cluster: the analyzer's classes and its dependencies
  * @param samples a directory for every hop sample ({@code SampleFiles}), or null for none;
  *     written by the join's tasks, so on a cluster a path of its task managers
+ * @param selection which part of the run the hop statistics take ({@code --from}, {@code --to})
+ *     and the window of the latencies over time ({@code --window})
  * @throws IllegalArgumentException naming the option, if there are no logs, a parallelism is
  *     below 1, the refresh is below 1 ms or the cluster is not {@code host:port}
  */
 public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String referenceNode,
         TranslationMethod method, String cluster, boolean follow, Duration refresh,
-        Duration tupleTimeout, int parallelism, int readers, List<Path> jars, Path samples) {
+        Duration tupleTimeout, int parallelism, int readers, List<Path> jars, Path samples,
+        TimeSelection selection) {
 
     /** Default of {@link #refresh()}. */
     public static final Duration DEFAULT_REFRESH = Duration.ofSeconds(5);
@@ -65,47 +69,53 @@ public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String refer
         return new AnalyzerOptions(logs, sync, out, null, TranslationMethod.MINRTT, null, false,
                 DEFAULT_REFRESH, DEFAULT_TUPLE_TIMEOUT,
                 Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())), 1, List.of(),
-                null);
+                null, TimeSelection.WHOLE_RUN);
     }
 
     public AnalyzerOptions withReference(String node) {
         return new AnalyzerOptions(logs, sync, out, node, method, cluster, follow, refresh,
-                tupleTimeout, parallelism, readers, jars, samples);
+                tupleTimeout, parallelism, readers, jars, samples, selection);
     }
 
     public AnalyzerOptions withMethod(TranslationMethod value) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, value, cluster, follow,
-                refresh, tupleTimeout, parallelism, readers, jars, samples);
+                refresh, tupleTimeout, parallelism, readers, jars, samples, selection);
     }
 
     public AnalyzerOptions withCluster(String hostPort, List<Path> shippedJars) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, hostPort, follow,
-                refresh, tupleTimeout, parallelism, readers, shippedJars, samples);
+                refresh, tupleTimeout, parallelism, readers, shippedJars, samples,
+                selection);
     }
 
     public AnalyzerOptions withFollow(Duration refreshEvery) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, true,
-                refreshEvery, tupleTimeout, parallelism, readers, jars, samples);
+                refreshEvery, tupleTimeout, parallelism, readers, jars, samples, selection);
     }
 
     public AnalyzerOptions withTupleTimeout(Duration value) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
-                refresh, value, parallelism, readers, jars, samples);
+                refresh, value, parallelism, readers, jars, samples, selection);
     }
 
     public AnalyzerOptions withParallelism(int value) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
-                refresh, tupleTimeout, value, readers, jars, samples);
+                refresh, tupleTimeout, value, readers, jars, samples, selection);
     }
 
     public AnalyzerOptions withReaders(int value) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
-                refresh, tupleTimeout, parallelism, value, jars, samples);
+                refresh, tupleTimeout, parallelism, value, jars, samples, selection);
     }
 
     /** Also writes every hop sample into Arrow IPC files in {@code directory}. */
     public AnalyzerOptions withSamples(Path directory) {
         return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
-                refresh, tupleTimeout, parallelism, readers, jars, directory);
+                refresh, tupleTimeout, parallelism, readers, jars, directory, selection);
+    }
+
+    public AnalyzerOptions withSelection(TimeSelection value) {
+        return new AnalyzerOptions(logs, sync, out, referenceNode, method, cluster, follow,
+                refresh, tupleTimeout, parallelism, readers, jars, samples, value);
     }
 }

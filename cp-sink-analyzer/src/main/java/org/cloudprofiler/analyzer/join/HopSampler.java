@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
 import org.cloudprofiler.analyzer.samples.SampleFileWriter;
+import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.cloudprofiler.analyzer.stats.TailPaths;
 import org.cloudprofiler.analyzer.stats.TupleLatencies;
@@ -12,8 +13,9 @@ import org.cloudprofiler.analyzer.stats.TupleLatencies;
 /**
  * Turns the records of one tuple into hop samples. Where a point saw the tuple more than once
  * (a task that emits several tuples under one id), the start of a hop is its earliest record
- * there; every record at the hop's end is a sample. Stateless apart from its plan and
- * translator; used by one thread.
+ * there; every record at the hop's end is a sample. A sample's time is its hop's start on the
+ * reference clock, since the run's start; only the samples the {@link TimeSelection} takes are
+ * added. Stateless apart from its settings; used by one thread.
  */
 public final class HopSampler {
 
@@ -25,10 +27,20 @@ public final class HopSampler {
     private final TupleLatencies latencies;
     /** Where every sample also goes, or null. */
     private SampleFileWriter export;
+    private final RunStart runStart;
+    private final TimeSelection selection;
 
+    /** A sampler of the whole run that gives its samples no time. */
     public HopSampler(HopPlan plan, DurationTranslator translator) {
+        this(plan, translator, null, TimeSelection.WHOLE_RUN);
+    }
+
+    public HopSampler(HopPlan plan, DurationTranslator translator, RunStart runStart,
+            TimeSelection selection) {
         this.plan = plan;
         this.translator = translator;
+        this.runStart = runStart;
+        this.selection = selection;
         hopComponents = new int[plan.hops().size()][];
         for (Hop hop : plan.hops()) {
             hopComponents[hop.index()] = new int[] {
@@ -98,11 +110,15 @@ public final class HopSampler {
             boolean endToEnd, HopStatistics statistics) {
         int startChannel = tuple.channels[start];
         int endChannel = tuple.channels[end];
+        double startNs = sinceRunStart(plan.node(startChannel), tuple.tscs[start]);
+        if (!selection.contains(startNs)) {
+            return;
+        }
         BoundedDuration duration = translator.duration(plan.node(startChannel),
                 tuple.tscs[start], plan.node(endChannel), tuple.tscs[end]);
         Locality where = locality(tuple, startChannel, plan.nodeIndex(endChannel), endToEnd);
         latencies.record(hop, duration);
-        statistics.add(hop, where, duration, tupleId);
+        statistics.add(hop, where, duration, tupleId, startNs);
         if (export != null) {
             try {
                 export.write(tupleId, hop, where, duration);
@@ -110,6 +126,21 @@ public final class HopSampler {
                 throw new UncheckedIOException("cannot write the samples: " + e, e);
             }
         }
+    }
+
+    /**
+     * Ns from the run's start to {@code tsc} on {@code node}'s clock: on the reference clock
+     * where the clocks are related, else by the wall clocks the channels recorded at opening;
+     * NaN if neither.
+     */
+    private double sinceRunStart(String node, long tsc) {
+        if (runStart == null) {
+            return Double.NaN;
+        }
+        BoundedDuration sinceStart = translator.duration(runStart.node(), runStart.tsc(), node,
+                tsc);
+        return sinceStart.bounded() ? sinceStart.durationNs()
+                : translator.secondsBetween(runStart.node(), runStart.tsc(), node, tsc) * 1e9;
     }
 
     /**

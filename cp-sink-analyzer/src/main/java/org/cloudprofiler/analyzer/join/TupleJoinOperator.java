@@ -18,6 +18,7 @@ import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.Payloads;
 import org.cloudprofiler.analyzer.samples.SampleFileWriter;
 import org.cloudprofiler.analyzer.samples.SampleFiles;
+import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
@@ -42,6 +43,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     private final long refreshMillis;
     /** Where each subtask writes its samples (a path: {@code Path} is not serializable). */
     private final String samplesDirectory;
+    private final RunStart runStart;
+    private final TimeSelection selection;
 
     private transient ValueState<TupleEvents> tuples;
     private transient InternalTimerService<VoidNamespace> timeouts;
@@ -53,10 +56,15 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
      * @param timeoutMillis how long, in event time, a tuple's records are awaited
      * @param refreshMillis how often to emit statistics while running; 0 for only at the end
      * @param samplesDirectory where to write every sample ({@link SampleFiles}), or null
+     * @param runStart the zero of the samples' times, or null if the logs show none
+     * @param selection which samples to take, and the window of the latencies over time
      */
     public TupleJoinOperator(HopPlan plan, ClockSpec clocks, long timeoutMillis,
-            long refreshMillis, String samplesDirectory) {
+            long refreshMillis, String samplesDirectory, RunStart runStart,
+            TimeSelection selection) {
         this.plan = plan;
+        this.runStart = runStart;
+        this.selection = selection;
         this.clocks = clocks;
         this.timeoutMillis = timeoutMillis;
         this.refreshMillis = refreshMillis;
@@ -70,14 +78,14 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
                 TypeInformation.of(TupleEvents.class)));
         timeouts = getInternalTimerService("tuple-timeouts", VoidNamespaceSerializer.INSTANCE,
                 this);
-        sampler = new HopSampler(plan, clocks.create());
+        sampler = new HopSampler(plan, clocks.create(), runStart, selection);
         if (samplesDirectory != null) {
             samples = new SampleFileWriter(SampleFiles.of(Path.of(samplesDirectory),
                     getRuntimeContext().getTaskInfo().getIndexOfThisSubtask()),
                     plan.hops().stream().map(Hop::name).toList());
             sampler.exportTo(samples);
         }
-        statistics = new HopStatistics(plan.hops().size());
+        statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
         if (refreshMillis > 0) {
             scheduleRefresh();
         }
@@ -171,6 +179,6 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         }
         output.collect(new StreamRecord<>(AnalysisElement.payload(
                 AnalysisElement.Kind.HOP_STATISTICS, -1, Payloads.encode(statistics))));
-        statistics = new HopStatistics(plan.hops().size());
+        statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
     }
 }

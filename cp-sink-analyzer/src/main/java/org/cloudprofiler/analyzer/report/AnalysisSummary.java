@@ -13,7 +13,8 @@ import org.cloudprofiler.analyzer.stats.TupleDuration;
 public record AnalysisSummary(String format, boolean finished, String referenceNode,
         String method, boolean synchronizedClocks, List<String> unsynchronizedPairs,
         Input input, Run run, Tuples tuples, List<HopRow> hops, List<Violation> violations,
-        List<Operator> operators, Drops drops, List<String> notes, List<Tail> tail) {
+        List<Operator> operators, Drops drops, List<String> notes, List<Tail> tail,
+        Analysed analysed, WarmUp warmUp) {
 
     /** The value of {@code format}. */
     public static final String FORMAT = "cloudprofiler-analysis/2";
@@ -48,7 +49,52 @@ public record AnalysisSummary(String format, boolean finished, String referenceN
     public record HopRow(String hop, String kind, String from, String to, String locality,
             long samples, long boundedSamples, long unboundedSamples, long negativeSamples,
             TupleDuration mostNegative, long violatingSamples, TupleDuration worstViolation,
-            LatencyStats latencyNs, LatencyStats boundNs, Map<String, Long> paths) {}
+            LatencyStats latencyNs, LatencyStats boundNs, Map<String, Long> paths,
+            OverTime overTime) {}
+
+    /**
+     * A hop row's latencies per window of time, by when its hop started on the reference clock;
+     * null without bounded samples.
+     *
+     * @param windowNs the width of every window (the one asked for, doubled as often as the
+     *     run's length needs to keep at most {@code LatencyTimeline.MAX_WINDOWS})
+     * @param points the windows with samples, in time order
+     */
+    public record OverTime(long windowNs, List<WindowPoint> points) {}
+
+    /**
+     * One window of a hop row: percentiles as {@code latencyNs}'s, from a histogram of 2
+     * significant digits (exact below 256 ns in magnitude, within 1% above).
+     *
+     * @param startNs the window's start, ns since the run's start
+     * @param samples bounded samples in it
+     * @param boundMax the largest bound of them
+     */
+    public record WindowPoint(long startNs, long samples, double p50, double p90, double p99,
+            double max, double boundMax) {}
+
+    /**
+     * Which part of the run the hop rows describe: the samples whose hop started in
+     * {@code [fromNs, toNs)} after the run's start on the reference clock.
+     *
+     * @param toNs null for the end of the logs
+     * @param runStart what the run's start is (the zero of every time)
+     * @param rule which samples are in, in words
+     */
+    public record Analysed(long fromNs, Long toNs, String runStart, String rule) {}
+
+    /**
+     * The seconds before latency settled.
+     *
+     * @param endNs when it ended, ns since the run's start; null if every hop was settled from
+     *     its first window, or no hop had enough windows to tell
+     * @param rule how it is found
+     * @param hop the hop row that settled last, or null
+     * @param p99MaxNs the highest per-window p99 of any hop row during the warm-up, or null
+     * @param p99MaxHop that hop row, or null
+     */
+    public record WarmUp(Long endNs, String rule, String hop, Double p99MaxNs,
+            String p99MaxHop) {}
 
     /**
      * Durations below zero by more than their bound, which no true duration is: those of one

@@ -17,10 +17,24 @@ final class AnomalyNotes {
         List<String> notes = new ArrayList<>();
         violations(notes, summary);
         timeOuts(notes, summary.tuples());
+        warmUp(notes, summary.warmUp());
         drops(notes, summary.drops());
         unbounded(notes, summary);
         damagedInput(notes, summary.input());
         return notes;
+    }
+
+    private static void warmUp(List<String> notes, AnalysisSummary.WarmUp warmUp) {
+        if (warmUp == null || warmUp.endNs() == null) {
+            return;
+        }
+        String worst = warmUp.p99MaxNs() == null ? "" : String.format(Locale.ROOT,
+                "; a window's p99 there reached %s at %s",
+                SvgCharts.durationLabel(warmUp.p99MaxNs()), warmUp.p99MaxHop());
+        notes.add(String.format(Locale.ROOT, "Warm-up: latencies settle %s after the run's"
+                + " start (the last hop to settle: %s)%s. Figures over the whole run include it;"
+                + " analyze --from %dms leaves it out.", SvgCharts.durationLabel(warmUp.endNs()),
+                warmUp.hop(), worst, warmUp.endNs() / 1_000_000));
     }
 
     private static void violations(List<String> notes, AnalysisSummary summary) {

@@ -26,6 +26,7 @@ public final class ConsoleTable {
         AnalysisSummary.Tuples tuples = summary.tuples();
         out.printf(Locale.ROOT, "Tuples: %,d complete, %,d timed out%s%n", tuples.complete(),
                 tuples.timedOut(), tuples.timedOut() > 0 ? " (why: the notes below)" : "");
+        printTimeSpan(summary, out);
         out.printf(Locale.ROOT, "%-32s %-7s %10s %10s %10s %10s %10s %10s %11s %11s%n", "hop",
                 "where", "samples", "unbounded", "min", "p50", "p99", "max", "bound p50",
                 "bound max");
@@ -61,6 +62,34 @@ public final class ConsoleTable {
         summary.unsynchronizedPairs().forEach(pair -> out.println("Unsynchronized: " + pair
                 + " (hops between them are unbounded; give --sync)"));
         summary.notes().forEach(note -> out.println("Note: " + note));
+    }
+
+    /** Which part of the run the table is, and where the warm-up went. */
+    private static void printTimeSpan(AnalysisSummary summary, PrintStream out) {
+        AnalysisSummary.Analysed analysed = summary.analysed();
+        AnalysisSummary.WarmUp warmUp = summary.warmUp();
+        boolean wholeRun = analysed.fromNs() == 0 && analysed.toNs() == null;
+        if (!wholeRun) {
+            out.printf(Locale.ROOT, "Hops: only the samples whose hop started from %s after"
+                    + " the run's start to %s (--from, --to); tuple counts are of the whole"
+                    + " run%n", SvgCharts.durationLabel(analysed.fromNs()),
+                    analysed.toNs() == null ? "the end of the logs"
+                            : SvgCharts.durationLabel(analysed.toNs()) + " after it");
+        }
+        if (warmUp.endNs() == null) {
+            out.println("Warm-up: none found: every hop's latency was settled from its first"
+                    + " window" + (wholeRun ? "" : " in the part analysed")
+                    + ", or the run is too short to tell");
+            return;
+        }
+        out.printf(Locale.ROOT, "Warm-up%s: the run's first %s, until %s settled; p99 per"
+                + " window there up to %s, at %s (rule in summary.json)%n",
+                wholeRun ? "" : " in the part analysed", SvgCharts.durationLabel(warmUp.endNs()),
+                warmUp.hop(), SvgCharts.durationLabel(warmUp.p99MaxNs()), warmUp.p99MaxHop());
+        if (analysed.fromNs() < warmUp.endNs()) {
+            out.printf(Locale.ROOT, "  the table includes it; for the steady state alone give"
+                    + " --from %dms%n", (long) Math.ceil(warmUp.endNs() / 1e6));
+        }
     }
 
     private static void printCpu(List<AnalysisSummary.Operator> operators,

@@ -36,7 +36,7 @@ public final class HtmlReport {
                 + " largest bound (±) of any of its samples.</p>\n")
                 .append(TopologyGraph.render(summary.hops(), summary.operators()));
         endToEnd(html, summary);
-        // Latency over time per hop belongs here: after the topology, before the distributions.
+        html.append(TimelineCharts.render(summary.hops(), summary.warmUp()));
         html.append("<h2>Latency and bound per hop</h2>\n")
                 .append(SvgCharts.boxPlots(summary.hops()))
                 .append("<p>Boxes: 25th to 75th percentile, black line the median, whiskers 1st"

@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,11 +14,13 @@ import org.cloudprofiler.analyzer.input.ExternalDrops;
 import org.cloudprofiler.analyzer.input.FileReport;
 import org.cloudprofiler.analyzer.input.InputProblem;
 import org.cloudprofiler.analyzer.input.LogSet;
+import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.analyzer.join.Hop;
 import org.cloudprofiler.analyzer.join.HopKind;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.analyzer.join.Locality;
+import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.analyzer.join.TupleEnding;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.ChannelDrops;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
@@ -25,27 +28,38 @@ import org.cloudprofiler.analyzer.report.AnalysisSummary.Operator;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.TimedOut;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.Violation;
 import org.cloudprofiler.analyzer.stats.HopCell;
+import org.cloudprofiler.analyzer.stats.LatencyTimeline;
 import org.cloudprofiler.analyzer.stats.RunAccumulator;
 import org.cloudprofiler.analyzer.stats.RunAccumulator.Sample;
+import org.cloudprofiler.analyzer.stats.SignedHistogram;
 import org.cloudprofiler.analyzer.stats.TupleDuration;
 
 /** Builds the {@link AnalysisSummary} from the log set, the plan and what the job sent back. */
 public final class SummaryBuilder {
 
     private static final String FIRST_LAST = "first-last";
+    private static final String ANALYSED_RULE = "the hop samples whose hop started (its first"
+            + " record, on the reference clock) in [fromNs, toNs) after the run's start; tuple"
+            + " counts, operators and drops are of the whole run";
     private static final Set<String> SKIPPING_KINDS = Set.of("MISSING", "UNREADABLE",
             "NOT_A_LOG", "UNSUPPORTED_VERSION", "BAD_HEADER", "UNKNOWN_HANDLER");
-    /** Throughput curves have about this many points. */
-    private static final int THROUGHPUT_BUCKETS = 100;
 
     private final LogSet logSet;
     private final HopPlan plan;
     private final DurationTranslator translator;
     private final RunAccumulator run;
     private final Map<String, String> roles = new TreeMap<>();
+    private final RunStart runStart;
+    private final TimeSelection selection;
 
+    /**
+     * @param runStart the zero of every time, or null if the logs show none
+     * @param selection the part of the run the job took samples from
+     */
     public SummaryBuilder(LogSet logSet, HopPlan plan, DurationTranslator translator,
-            RunAccumulator run) {
+            RunAccumulator run, RunStart runStart, TimeSelection selection) {
+        this.runStart = runStart;
+        this.selection = selection;
         this.logSet = logSet;
         this.plan = plan;
         this.translator = translator;
@@ -79,7 +93,8 @@ public final class SummaryBuilder {
                         run.hops().timedOutTuples(), timedOut, run.hops().events(),
                         plan.expectedEvents(), timeoutMillis),
                 hops, violations(runDuration, hops), operators(), drops(), allNotes,
-                TailSummary.of(plan.hops(), run.hops().tail()));
+                TailSummary.of(plan.hops(), run.hops().tail()), analysed(),
+                WarmUpDetector.find(hops));
     }
 
     /**
@@ -242,25 +257,44 @@ public final class SummaryBuilder {
                         cell.unbounded(), cell.negative(), cell.mostNegative(),
                         cell.violating(), cell.worstViolation(),
                         stats ? LatencyStats.of(cell.latencyNs()) : null,
-                        stats ? LatencyStats.of(cell.boundNs()) : null, cell.paths()));
+                        stats ? LatencyStats.of(cell.boundNs()) : null, cell.paths(),
+                        stats ? overTime(cell.overTime()) : null));
             }
             if (!any) {
                 rows.add(new HopRow(hop.name(), hop.kind().name(), hop.from(), hop.to(), "NONE",
-                        0, 0, 0, 0, null, 0, null, null, null, Map.of()));
+                        0, 0, 0, 0, null, 0, null, null, null, Map.of(), null));
             }
         }
         return rows;
     }
 
+    private static AnalysisSummary.OverTime overTime(LatencyTimeline timeline) {
+        List<AnalysisSummary.WindowPoint> points = new ArrayList<>();
+        timeline.windows().forEach((index, window) -> {
+            SignedHistogram latency = window.latencyNs();
+            points.add(new AnalysisSummary.WindowPoint(index * timeline.windowNs(),
+                    latency.totalCount(), latency.valueAtPercentile(50),
+                    latency.valueAtPercentile(90), latency.valueAtPercentile(99), latency.max(),
+                    window.boundMaxNs()));
+        });
+        return new AnalysisSummary.OverTime(timeline.windowNs(), points);
+    }
+
+    private AnalysisSummary.Analysed analysed() {
+        return new AnalysisSummary.Analysed(selection.fromNs(),
+                selection.toNs() == Long.MAX_VALUE ? null : selection.toNs(),
+                runStart == null ? null : runStart.basis(), ANALYSED_RULE);
+    }
+
     private List<Operator> operators() {
         double[] origin = timeOrigin();
-        double bucketSeconds = bucketSeconds(origin);
+        double runSeconds = runSeconds(origin);
         List<Operator> operators = new ArrayList<>();
         for (String component : plan.components()) {
             Set<Integer> tasks = new TreeSet<>();
             long tuples = 0;
             boolean counted = false;
-            Map<Long, Long> buckets = new TreeMap<>();
+            ThroughputSeries throughput = new ThroughputSeries(runSeconds);
             List<ChannelInfo> channels = channelsOf(component);
             for (ChannelInfo channel : channels) {
                 tasks.add(channel.task());
@@ -268,16 +302,13 @@ public final class SummaryBuilder {
                 if ("count".equals(channel.point()) && samples != null && !samples.isEmpty()) {
                     counted = true;
                     tuples += samples.get(samples.size() - 1).count();
-                    addToBuckets(channel, samples, origin, bucketSeconds, buckets);
+                    addCounter(channel, samples, origin, throughput);
                 }
             }
-            List<double[]> throughput = new ArrayList<>();
-            buckets.forEach((bucket, count) -> throughput.add(
-                    new double[] {bucket * bucketSeconds, count / bucketSeconds}));
             String role = channels.isEmpty() ? null : roles.get(channels.get(0).component());
             operators.add(new Operator(component, tasks.size(), counted ? tuples : null,
                     OperatorCpu.of(role, channels, run.samples(), run.reports(),
-                            computeCells(component), translator), throughput));
+                            computeCells(component), translator), throughput.points()));
         }
         return operators;
     }
@@ -328,9 +359,10 @@ public final class SummaryBuilder {
                 tsc);
     }
 
-    private double bucketSeconds(double[] origin) {
+    /** Seconds from the time axis' zero to the last counter sample. */
+    private double runSeconds(double[] origin) {
         if (origin == null) {
-            return 1;
+            return 0;
         }
         double span = 0;
         for (Map.Entry<Integer, List<Sample>> entry : run.samples().entrySet()) {
@@ -340,19 +372,29 @@ public final class SummaryBuilder {
                         samples.get(samples.size() - 1).tsc()));
             }
         }
-        return Math.max(0.1, span / THROUGHPUT_BUCKETS);
+        return span;
     }
 
-    private void addToBuckets(ChannelInfo channel, List<Sample> samples, double[] origin,
-            double bucketSeconds, Map<Long, Long> buckets) {
-        long previous = 0;
-        for (Sample sample : samples) {
-            double seconds = seconds(origin, channel, sample.tsc());
-            if (Double.isFinite(seconds)) {
-                buckets.merge((long) Math.floor(seconds / bucketSeconds),
-                        sample.count() - previous, Long::sum);
+    /**
+     * Adds one counter channel to {@code throughput}: its count is 0 when the channel opens,
+     * then each sample's value at its time.
+     */
+    private void addCounter(ChannelInfo channel, List<Sample> samples, double[] origin,
+            ThroughputSeries throughput) {
+        double[] seconds = new double[samples.size() + 1];
+        long[] counts = new long[samples.size() + 1];
+        int points = 0;
+        for (int i = -1; i < samples.size(); i++) {
+            long tsc = i < 0 ? channel.openTsc() : samples.get(i).tsc();
+            double at = seconds(origin, channel, tsc);
+            if (Double.isFinite(at) && (points == 0 || at >= seconds[points - 1])) {
+                seconds[points] = at;
+                counts[points] = i < 0 ? 0 : samples.get(i).count();
+                points++;
             }
-            previous = sample.count();
+        }
+        if (points > 1) {
+            throughput.addCounter(Arrays.copyOf(seconds, points), Arrays.copyOf(counts, points));
         }
     }
 

@@ -24,8 +24,18 @@ public final class HopCell implements Serializable {
     private final SignedHistogram latencyNs = new SignedHistogram();
     private final SignedHistogram boundNs = new SignedHistogram();
     private final Map<String, Long> paths = new TreeMap<>();
+    private final LatencyTimeline overTime;
 
-    void add(BoundedDuration duration, long tupleId) {
+    /** @param windowNs the narrowest window of {@link #overTime()} */
+    HopCell(long windowNs) {
+        overTime = new LatencyTimeline(windowNs);
+    }
+
+    /**
+     * Adds a sample of tuple {@code tupleId} whose hop started {@code startNs} after the run's
+     * start (NaN if that is not known: then it is in no window).
+     */
+    void add(BoundedDuration duration, long tupleId, double startNs) {
         paths.merge(duration.path(), 1L, Long::sum);
         if (!duration.bounded()) {
             unbounded++;
@@ -33,6 +43,9 @@ public final class HopCell implements Serializable {
         }
         latencyNs.record(duration.durationNs());
         boundNs.record(duration.boundNs());
+        if (!Double.isNaN(startNs)) {
+            overTime.add(startNs, duration.durationNs(), duration.boundNs());
+        }
         if (duration.durationNs() >= 0) {
             return;
         }
@@ -56,6 +69,7 @@ public final class HopCell implements Serializable {
         latencyNs.add(other.latencyNs);
         boundNs.add(other.boundNs);
         other.paths.forEach((path, count) -> paths.merge(path, count, Long::sum));
+        overTime.merge(other.overTime);
     }
 
     private static TupleDuration mostNegative(TupleDuration a, TupleDuration b) {
@@ -104,6 +118,11 @@ public final class HopCell implements Serializable {
     /** The bounds, ns; read only. */
     public SignedHistogram boundNs() {
         return boundNs;
+    }
+
+    /** The latencies per window of time, by when the hop started; read only. */
+    public LatencyTimeline overTime() {
+        return overTime;
     }
 
     /** Samples per translation path ({@code TranslationPath} names, or {@code UNSYNCHRONIZED}). */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.join.Locality;
+import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.analyzer.join.TupleEnding;
 
 /**
@@ -23,15 +24,29 @@ public final class HopStatistics implements Serializable {
     private long events;
     /** Null until a tuple has been added to it. */
     private TailBreakdown tail;
+    private final long windowNs;
 
-    /** Empty statistics for {@code hops} hops. */
+    /** Empty statistics for {@code hops} hops, with latencies over time in windows of 1 s. */
     public HopStatistics(int hops) {
-        cells = new HopCell[hops][Locality.values().length];
+        this(hops, TimeSelection.DEFAULT_WINDOW_NS);
     }
 
-    /** Adds one sample of {@code hop}, a duration of tuple {@code tupleId}. */
-    public void add(int hop, Locality locality, BoundedDuration duration, long tupleId) {
-        cell(hop, locality).add(duration, tupleId);
+    /**
+     * Empty statistics for {@code hops} hops, with latencies over time in windows of at least
+     * {@code windowNs}.
+     */
+    public HopStatistics(int hops, long windowNs) {
+        cells = new HopCell[hops][Locality.values().length];
+        this.windowNs = windowNs;
+    }
+
+    /**
+     * Adds one sample of {@code hop}, a duration of tuple {@code tupleId} whose hop started
+     * {@code startNs} after the run's start (NaN if not known).
+     */
+    public void add(int hop, Locality locality, BoundedDuration duration, long tupleId,
+            double startNs) {
+        cell(hop, locality).add(duration, tupleId, startNs);
     }
 
     /** Adds a tuple's latencies to the tail breakdown of the end-to-end hops of {@code paths}. */
@@ -112,7 +127,7 @@ public final class HopStatistics implements Serializable {
     private HopCell cell(int hop, Locality locality) {
         HopCell cell = cells[hop][locality.ordinal()];
         if (cell == null) {
-            cell = new HopCell();
+            cell = new HopCell(windowNs);
             cells[hop][locality.ordinal()] = cell;
         }
         return cell;

@@ -28,8 +28,9 @@ public final class RunAccumulator {
     private volatile long bytesRead;
     private volatile long recordsRead;
 
-    public RunAccumulator(int hops) {
-        this.hops = new HopStatistics(hops);
+    /** @param windowNs the narrowest window of the latencies over time */
+    public RunAccumulator(int hops, long windowNs) {
+        this.hops = new HopStatistics(hops, windowNs);
     }
 
     /** Takes in one element of the job's output. */

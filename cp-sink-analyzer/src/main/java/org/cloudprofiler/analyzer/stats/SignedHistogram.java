@@ -6,13 +6,14 @@ import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * A distribution of values of either sign, ns: each value rounded up to a whole number goes into
- * one of two HdrHistograms (3 significant digits), of the values at or above zero and of the
- * magnitudes of the values below zero, which are merged by rank; the exact extremes are kept
- * beside them. Nothing is clamped: -5 ranks below 0.
+ * one of two HdrHistograms (3 significant digits unless chosen), of the values at or above zero
+ * and of the magnitudes of the values below zero, which are merged by rank; the exact extremes
+ * are kept beside them. Nothing is clamped: -5 ranks below 0.
  *
  * <p>{@link #valueAtPercentile} takes the nearest rank ({@code ceil(p/100 · count)}, at least 1)
  * and reports the smallest number known to be at least the value of that rank: the upper end of
- * its bucket (the value rounded up, exactly, for magnitudes below 2,048; within 0.1% above), or
+ * its bucket (with 3 digits: the value rounded up, exactly, for magnitudes below 2,048; within
+ * 0.1% above), or
  * the exact maximum where that is smaller. So a percentile lies between the value of its rank
  * and that value plus its bucket's width (and 1 ns of rounding), never above the maximum, and
  * a percentile of bounds is itself a bound that holds. Not thread-safe.
@@ -20,15 +21,30 @@ import org.HdrHistogram.HistogramIterationValue;
 public final class SignedHistogram implements Serializable {
 
     private static final long serialVersionUID = 1L;
-    private static final int SIGNIFICANT_DIGITS = 3;
+    private static final int DEFAULT_SIGNIFICANT_DIGITS = 3;
     /** Keeps {@code p/100 · count} that is whole in decimal from rounding up to the next rank. */
     private static final double RANK_TOLERANCE = 1e-12;
 
-    private final Histogram atOrAboveZero = new Histogram(SIGNIFICANT_DIGITS);
-    private final Histogram belowZeroMagnitudes = new Histogram(SIGNIFICANT_DIGITS);
+    private final Histogram atOrAboveZero;
+    private final Histogram belowZeroMagnitudes;
     private double min = Double.POSITIVE_INFINITY;
     private double max = Double.NEGATIVE_INFINITY;
     private double sum;
+
+    /** An empty distribution of 3 significant digits. */
+    public SignedHistogram() {
+        this(DEFAULT_SIGNIFICANT_DIGITS);
+    }
+
+    /**
+     * An empty distribution whose buckets are exact for magnitudes below
+     * {@code 2 · 10^significantDigits} rounded up to a power of two, and within
+     * {@code 10^-significantDigits} of the value above.
+     */
+    public SignedHistogram(int significantDigits) {
+        atOrAboveZero = new Histogram(significantDigits);
+        belowZeroMagnitudes = new Histogram(significantDigits);
+    }
 
     /**
      * Records {@code value}, ns.

@@ -25,7 +25,7 @@ final class ReportFixtures {
         return new AnalysisSummary(AnalysisSummary.FORMAT, true, "node-a", "minrtt", true,
                 List.of(), input, new AnalysisSummary.Run(2e10, 0.0, "spout/1/first-last",
                         "sink/2/first-last", 10L, 0.5, 10L, "from the sources' first tuple"),
-                tuples, List.of(hop), violations, List.of(), drops, List.of(), List.of());
+                tuples, List.of(hop), violations, List.of(), drops, List.of(), List.of(), null, null);
     }
 
     static AnalysisSummary.Input input(long blocksSkipped, int filesNotClosed,
@@ -36,6 +36,7 @@ final class ReportFixtures {
 
     static AnalysisSummary.HopRow row(long unbounded) {
         return new AnalysisSummary.HopRow("spout -> sink", "TRANSFER", "spout", "sink", "REMOTE",
-                10, 10 - unbounded, unbounded, 0, null, 0, null, LATENCY, LATENCY, Map.of());
+                10, 10 - unbounded, unbounded, 0, null, 0, null, LATENCY, LATENCY, Map.of(),
+                null);
     }
 }

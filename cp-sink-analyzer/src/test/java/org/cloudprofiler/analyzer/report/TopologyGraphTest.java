@@ -58,7 +58,7 @@ class TopologyGraphTest {
 
     private static AnalysisSummary.HopRow row(String hop, String kind, String from, String to) {
         return new AnalysisSummary.HopRow(hop, kind, from, to, "LOCAL", 10, 10, 0, 0, null, 0,
-                null, LATENCY, EXACT, Map.of());
+                null, LATENCY, EXACT, Map.of(), null);
     }
 
     /** The x and y of the bold title {@code title}, which names a component's box. */
