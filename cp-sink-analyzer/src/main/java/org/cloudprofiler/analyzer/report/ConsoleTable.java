@@ -82,10 +82,12 @@ public final class ConsoleTable {
                     + ", or the run is too short to tell");
             return;
         }
-        out.printf(Locale.ROOT, "Warm-up%s: the run's first %s, until %s settled; p99 per"
-                + " window there up to %s, at %s (rule in summary.json)%n",
-                wholeRun ? "" : " in the part analysed", SvgCharts.durationLabel(warmUp.endNs()),
-                warmUp.hop(), SvgCharts.durationLabel(warmUp.p99MaxNs()), warmUp.p99MaxHop());
+        out.printf(Locale.ROOT, "Warm-up%s: the run's first %s, until %s settled%s (rule in"
+                + " summary.json)%n", wholeRun ? "" : " in the part analysed",
+                SvgCharts.durationLabel(warmUp.endNs()), warmUp.hop(),
+                warmUp.p99MaxNs() == null ? "" : "; p99 per window there up to "
+                        + SvgCharts.durationLabel(warmUp.p99MaxNs()) + ", at "
+                        + warmUp.p99MaxHop());
         if (analysed.fromNs() < warmUp.endNs()) {
             out.printf(Locale.ROOT, "  the table includes it; for the steady state alone give"
                     + " --from %dms%n", (long) Math.ceil(warmUp.endNs() / 1e6));

@@ -41,7 +41,9 @@ final class WarmUpDetector {
             int settledFrom = settledFrom(points);
             long hopEndNs = settledFrom == points.size() ? points.get(points.size() - 1)
                     .startNs() + overTime.windowNs() : points.get(settledFrom).startNs();
-            if (hopEndNs > 0 && (endNs == null || hopEndNs > endNs)) {
+            // Settled from its first window: no warm-up in the samples (those before a --from
+            // are not among them).
+            if (settledFrom > 0 && hopEndNs > 0 && (endNs == null || hopEndNs > endNs)) {
                 endNs = hopEndNs;
                 lastHop = name(hop);
             }

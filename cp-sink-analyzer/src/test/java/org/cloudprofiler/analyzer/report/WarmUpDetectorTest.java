@@ -62,6 +62,22 @@ class WarmUpDetectorTest {
     }
 
     @Test
+    void samplesThatBeginAfterTheRunsStartAndAreSettledFromTheirFirstWindowHaveNoWarmUp() {
+        // As with --from 1s: the first window holds the samples from 1 s on.
+        AnalysisSummary.HopRow fromOneSecond = hop("spout -> bolt", steadyAfter(0, 30, 0));
+        List<AnalysisSummary.WindowPoint> shifted = fromOneSecond.overTime().points().stream()
+                .map(point -> new AnalysisSummary.WindowPoint(point.startNs() + SECOND_NS,
+                        point.samples(), point.p50(), point.p90(), point.p99(), point.max(),
+                        point.boundMax()))
+                .toList();
+        AnalysisSummary.HopRow row = new AnalysisSummary.HopRow("spout -> bolt", "TRANSFER", "a",
+                "b", "LOCAL", 1000, 1000, 0, 0, null, 0, null, null, null, Map.of(),
+                new AnalysisSummary.OverTime(SECOND_NS, shifted));
+
+        assertNull(WarmUpDetector.find(List.of(row)).endNs());
+    }
+
+    @Test
     void tooFewWindowsToTellGiveNoWarmUp() {
         assertNull(WarmUpDetector.find(List.of(hop("spout -> bolt",
                 steadyAfter(3, WarmUpDetector.MIN_WINDOWS - 1, 1e9)))).endNs());
