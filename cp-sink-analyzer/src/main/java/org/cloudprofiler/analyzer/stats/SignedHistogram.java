@@ -1,6 +1,10 @@
 package org.cloudprofiler.analyzer.stats;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
 import java.io.Serializable;
+import java.nio.ByteBuffer;
+import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -17,6 +21,11 @@ import org.HdrHistogram.HistogramIterationValue;
  * the exact maximum where that is smaller. So a percentile lies between the value of its rank
  * and that value plus its bucket's width (and 1 ns of rounding), never above the maximum, and
  * a percentile of bounds is itself a bound that holds. Not thread-safe.
+ *
+ * <p>Serialized compressed (HdrHistogram's own encoding): a job subtask sends its statistics,
+ * every window of latency over time included, to the client as one record, and the histograms'
+ * plain arrays (tens of KiB each, mostly zeros) would overrun the collect sink's limit on a long
+ * run.
  */
 public final class SignedHistogram implements Serializable {
 
@@ -119,6 +128,56 @@ public final class SignedHistogram implements Serializable {
             upperEnd = atOrAboveZero.highestEquivalentValue(value);
         }
         return Math.min(upperEnd, max);
+    }
+
+    private Object writeReplace() {
+        return new Compressed(encode(atOrAboveZero), encode(belowZeroMagnitudes), min, max, sum);
+    }
+
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw new InvalidObjectException("a SignedHistogram is read through its compressed form");
+    }
+
+    private static byte[] encode(Histogram histogram) {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        byte[] bytes = new byte[length];
+        buffer.flip();
+        buffer.get(bytes);
+        return bytes;
+    }
+
+    /** The serialized form: both histograms in HdrHistogram's compressed encoding. */
+    private record Compressed(byte[] atOrAboveZero, byte[] belowZeroMagnitudes, double min,
+            double max, double sum) implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        private Object readResolve() throws InvalidObjectException {
+            try {
+                return new SignedHistogram(decode(atOrAboveZero), decode(belowZeroMagnitudes),
+                        min, max, sum);
+            } catch (DataFormatException e) {
+                throw new InvalidObjectException("a damaged histogram: " + e.getMessage());
+            }
+        }
+
+        private static Histogram decode(byte[] bytes) throws DataFormatException {
+            Histogram histogram = Histogram.decodeFromCompressedByteBuffer(
+                    ByteBuffer.wrap(bytes), 0);
+            // As the original: it may take larger values once merged into or recorded to.
+            histogram.setAutoResize(true);
+            return histogram;
+        }
+    }
+
+    private SignedHistogram(Histogram atOrAboveZero, Histogram belowZeroMagnitudes, double min,
+            double max, double sum) {
+        this.atOrAboveZero = atOrAboveZero;
+        this.belowZeroMagnitudes = belowZeroMagnitudes;
+        this.min = min;
+        this.max = max;
+        this.sum = sum;
     }
 
     /** A value of the bucket holding the {@code rank}-th smallest value (1-based). */
