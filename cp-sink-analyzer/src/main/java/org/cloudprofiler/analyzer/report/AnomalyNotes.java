@@ -98,5 +98,12 @@ final class AnomalyNotes {
             notes.add(String.format(Locale.ROOT, "%d files were skipped as unreadable or not logs"
                     + " (listed under Input).", input.filesSkipped()));
         }
+        boolean told = input.blocksSkipped() > 0 || input.filesNotClosed() > 0
+                || input.filesSkipped() > 0;
+        if (!told && input.problemCount() > 0) {
+            notes.add(String.format(Locale.ROOT, "%d problems were found reading the input"
+                    + " (listed under Input): figures may lack what those files held.",
+                    input.problemCount()));
+        }
     }
 }

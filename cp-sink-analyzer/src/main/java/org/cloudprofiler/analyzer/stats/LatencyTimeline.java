@@ -20,7 +20,7 @@ import java.util.TreeMap;
 public final class LatencyTimeline implements Serializable {
 
     private static final long serialVersionUID = 1L;
-    /** The most windows a timeline holds: an hour at 1 s becomes 300 windows of 16 s. */
+    /** The most windows a timeline holds: an hour at 1 s becomes 225 windows of 16 s. */
     public static final int MAX_WINDOWS = 300;
     private static final int SIGNIFICANT_DIGITS = 2;
 

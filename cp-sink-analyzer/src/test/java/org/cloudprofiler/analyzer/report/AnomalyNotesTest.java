@@ -44,4 +44,20 @@ class AnomalyNotesTest {
         int note = html.indexOf("Timed out: 7 tuples ended at filter");
         assertTrue(note >= 0 && note < html.indexOf("<h2>Run</h2>"), "the notes come first");
     }
+
+    @Test
+    void problemsReadingTheInputAreNotedEvenWhenNoFileWasSkippedOrCutShort() {
+        AnalysisSummary.Input unreadable = new AnalysisSummary.Input(4, 0, 1_000, 600, 40, 0, 0,
+                0, 1, List.of());
+        AnalysisSummary clean = ReportFixtures.cleanRun();
+        AnalysisSummary summary = ReportFixtures.summary(clean.tuples(), clean.drops(),
+                unreadable, ReportFixtures.row(0), List.of());
+
+        List<String> notes = AnomalyNotes.of(summary);
+
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).startsWith("1 problems were found reading the input"),
+                notes.get(0));
+        assertTrue(!HtmlReport.render(summary).contains("Nothing unusual"));
+    }
 }
