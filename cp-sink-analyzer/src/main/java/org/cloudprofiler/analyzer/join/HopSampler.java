@@ -88,7 +88,7 @@ public final class HopSampler {
             }
             int out = earliest(tuple, component, HopPlan.OUT, task);
             if (out >= 0) {
-                add(tupleId, tuple, hop, i, out, false, statistics);
+                add(tupleId, tuple, hop, i, out, false, task, statistics);
             }
         }
     }
@@ -101,13 +101,14 @@ public final class HopSampler {
         for (int i = 0; i < tuple.size; i++) {
             int channel = tuple.channels[i];
             if (plan.component(channel) == endComponent && plan.point(channel) == HopPlan.IN) {
-                add(tupleId, tuple, hop, start, i, endToEnd, statistics);
+                add(tupleId, tuple, hop, start, i, endToEnd, -1, statistics);
             }
         }
     }
 
+    /** Samples one hop from record {@code start} to {@code end}, inside {@code task} or -1. */
     private void add(long tupleId, TupleEvents tuple, int hop, int start, int end,
-            boolean endToEnd, HopStatistics statistics) {
+            boolean endToEnd, int task, HopStatistics statistics) {
         int startChannel = tuple.channels[start];
         int endChannel = tuple.channels[end];
         double startNs = sinceRunStart(plan.node(startChannel), tuple.tscs[start]);
@@ -118,7 +119,7 @@ public final class HopSampler {
                 tuple.tscs[start], plan.node(endChannel), tuple.tscs[end]);
         Locality where = locality(tuple, startChannel, plan.nodeIndex(endChannel), endToEnd);
         latencies.record(hop, duration);
-        statistics.add(hop, where, duration, tupleId, startNs);
+        statistics.add(hop, where, duration, tupleId, startNs, task);
         if (export != null) {
             try {
                 export.write(tupleId, hop, where, duration);

@@ -31,9 +31,10 @@ public final class HtmlReport {
         violations(html, summary);
         run(html, summary);
         html.append("<h2>Topology</h2>\n<p>Each box a component, top to bottom along the data"
-                + " flow, with its compute hop (a task's <code>in</code> to its <code>out</code>);"
-                + " each arrow a transfer hop. Figures: p50 and p99 of the latency, and the"
-                + " largest bound (±) of any of its samples.</p>\n")
+                + " flow, with its compute hop (a task's <code>in</code> to its <code>out</code>)"
+                + " over all its tasks and, with several tasks, each task's (the slowest when"
+                + " they are many); each arrow a transfer hop. Figures: p50 and p99 of the"
+                + " latency, and the largest bound (±) of any of its samples.</p>\n")
                 .append(TopologyGraph.render(summary.hops(), summary.operators()));
         endToEnd(html, summary);
         html.append(TimelineCharts.render(summary.hops(), summary.warmUp()));

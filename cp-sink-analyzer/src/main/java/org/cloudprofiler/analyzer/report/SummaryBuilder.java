@@ -258,14 +258,27 @@ public final class SummaryBuilder {
                         cell.violating(), cell.worstViolation(),
                         stats ? LatencyStats.of(cell.latencyNs()) : null,
                         stats ? LatencyStats.of(cell.boundNs()) : null, cell.paths(),
-                        stats ? overTime(cell.overTime()) : null));
+                        stats ? overTime(cell.overTime()) : null,
+                        hop.kind() == HopKind.COMPUTE ? taskFigures(cell) : null));
             }
             if (!any) {
                 rows.add(new HopRow(hop.name(), hop.kind().name(), hop.from(), hop.to(), "NONE",
-                        0, 0, 0, 0, null, 0, null, null, null, Map.of(), null));
+                        0, 0, 0, 0, null, 0, null, null, null, Map.of(), null,
+                        hop.kind() == HopKind.COMPUTE ? List.of() : null));
             }
         }
         return rows;
+    }
+
+    private static List<AnalysisSummary.TaskFigures> taskFigures(HopCell cell) {
+        List<AnalysisSummary.TaskFigures> figures = new ArrayList<>();
+        cell.tasks().forEach((task, samples) -> {
+            SignedHistogram latencyNs = samples.latencyNs();
+            figures.add(new AnalysisSummary.TaskFigures(task, latencyNs.totalCount(),
+                    latencyNs.valueAtPercentile(50), latencyNs.valueAtPercentile(99),
+                    samples.boundMaxNs()));
+        });
+        return figures;
     }
 
     private static AnalysisSummary.OverTime overTime(LatencyTimeline timeline) {

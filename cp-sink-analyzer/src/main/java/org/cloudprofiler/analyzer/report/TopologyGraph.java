@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -10,8 +11,11 @@ import org.cloudprofiler.IngestionChannel;
 /**
  * The topology as an inline SVG graph laid out along the data flow, top to bottom: one box per
  * component (the generator first when it logged its sends) holding its compute hop's p50, p99
- * and bound, one arrow per transfer hop labelled with the same. A component's row is the
- * longest chain of transfers that leads to it, so a fan-out spreads across a row. Stateless.
+ * and bound and, for a component of several tasks, each task's (the slowest
+ * {@link #SLOWEST_TASKS} by p99 and a count of the rest when there are more than
+ * {@link #MAX_TASK_LINES}), one arrow per transfer hop labelled with the same. A component's
+ * row is the longest chain of transfers that leads to it, so a fan-out spreads across a row.
+ * Stateless.
  */
 final class TopologyGraph {
 
@@ -25,6 +29,12 @@ final class TopologyGraph {
     private static final int MAX_NODE_WIDTH = 250;
     /** Lines of figures a box holds: one compute hop's (always local: one task's in and out). */
     private static final int NODE_LINES = 2;
+    /** Room for one more line in a box. */
+    private static final int NODE_LINE_HEIGHT = 14;
+    /** A component of up to this many tasks lists them all. */
+    static final int MAX_TASK_LINES = 8;
+    /** How many tasks a component of more than {@link #MAX_TASK_LINES} lists, slowest first. */
+    static final int SLOWEST_TASKS = 5;
     private static final String NODE_FILL = "#eef3fb";
     private static final String EDGE_COLOR = "#5a6b80";
 
@@ -54,10 +64,14 @@ final class TopologyGraph {
         }
         Map<String, Integer> row = rows(components, transfers.keySet());
         int rowCount = row.values().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
-        Map<String, double[]> centre = centres(components, row, rowCount);
+        Map<String, List<String>> taskLines = new LinkedHashMap<>();
+        computeHops.forEach((component, rows) -> taskLines.put(component, taskLines(rows)));
+        int nodeHeight = NODE_HEIGHT + NODE_LINE_HEIGHT * taskLines.values().stream()
+                .mapToInt(List::size).max().orElse(0);
+        Map<String, double[]> centre = centres(components, row, rowCount, nodeHeight);
         Map<String, Integer> tasks = new LinkedHashMap<>();
         operators.forEach(operator -> tasks.put(operator.component(), operator.tasks()));
-        int height = TOP + rowCount * (NODE_HEIGHT + ROW_GAP) - ROW_GAP + TOP;
+        int height = TOP + rowCount * (nodeHeight + ROW_GAP) - ROW_GAP + TOP;
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\""
                         + " aria-label=\"Topology with the latency of each hop\"><defs><marker"
@@ -71,7 +85,7 @@ final class TopologyGraph {
         for (List<String> edge : transfers.keySet()) {
             arrowsOut.merge(edge.get(0), 1, Integer::sum);
             arrowsIn.merge(edge.get(1), 1, Integer::sum);
-            arrow(svg, centre.get(edge.get(0)), centre.get(edge.get(1)));
+            arrow(svg, centre.get(edge.get(0)), centre.get(edge.get(1)), nodeHeight);
         }
         // Labels after every arrow, so that no arrow is drawn over a label.
         double labelWidth = Math.min(MAX_LABEL_WIDTH, nodeWidth + 10);
@@ -79,11 +93,13 @@ final class TopologyGraph {
             List<String> lines = new ArrayList<>();
             rows.forEach(hop -> lines.addAll(figures(hop, rows.size() > 1)));
             label(svg, centre.get(edge.get(0)), centre.get(edge.get(1)), lines,
-                    arrowsIn.get(edge.get(1)) == 1, arrowsOut.get(edge.get(0)) == 1, labelWidth);
+                    arrowsIn.get(edge.get(1)) == 1, arrowsOut.get(edge.get(0)) == 1, labelWidth,
+                    nodeHeight);
         });
         for (String component : components) {
             node(svg, component, tasks.get(component), centre.get(component), nodeWidth,
-                    computeHops.getOrDefault(component, List.of()));
+                    nodeHeight, computeHops.getOrDefault(component, List.of()),
+                    taskLines.getOrDefault(component, List.of()));
         }
         return svg.append("</svg>").toString();
     }
@@ -120,14 +136,14 @@ final class TopologyGraph {
 
     /** Each component's box centre: its row's components spread evenly across the width. */
     private static Map<String, double[]> centres(List<String> components,
-            Map<String, Integer> row, int rowCount) {
+            Map<String, Integer> row, int rowCount, int nodeHeight) {
         Map<String, double[]> centre = new LinkedHashMap<>();
         for (int r = 0; r < rowCount; r++) {
             int rowIndex = r;
             List<String> inRow = components.stream().filter(c -> row.get(c) == rowIndex).toList();
             for (int i = 0; i < inRow.size(); i++) {
                 double x = WIDTH * (i + 0.5) / inRow.size();
-                double y = TOP + r * (NODE_HEIGHT + ROW_GAP) + NODE_HEIGHT / 2.0;
+                double y = TOP + r * (nodeHeight + ROW_GAP) + nodeHeight / 2.0;
                 centre.put(inRow.get(i), new double[] {x, y});
             }
         }
@@ -146,12 +162,13 @@ final class TopologyGraph {
     }
 
     private static void node(StringBuilder svg, String component, Integer tasks, double[] centre,
-            double width, List<AnalysisSummary.HopRow> compute) {
+            double width, int height, List<AnalysisSummary.HopRow> compute,
+            List<String> taskLines) {
         double left = centre[0] - width / 2;
-        double top = centre[1] - NODE_HEIGHT / 2.0;
+        double top = centre[1] - height / 2.0;
         svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\""
                 + " height=\"%d\" rx=\"6\" fill=\"%s\" stroke=\"%s\"/>", left, top, width,
-                NODE_HEIGHT, NODE_FILL, EDGE_COLOR));
+                height, NODE_FILL, EDGE_COLOR));
         String title = tasks == null || tasks <= 1 ? component
                 : component + " (" + tasks + " tasks)";
         svg.append(SvgCharts.text(centre[0], top + 16, "middle", title, width - 8)
@@ -165,16 +182,51 @@ final class TopologyGraph {
                     : "no compute hop");
         }
         for (int i = 0; i < Math.min(NODE_LINES, lines.size()); i++) {
-            svg.append(SvgCharts.text(centre[0], top + 33 + 14 * i, "middle", lines.get(i),
-                    width - 8));
+            svg.append(SvgCharts.text(centre[0], top + 33 + NODE_LINE_HEIGHT * i, "middle",
+                    lines.get(i), width - 8));
+        }
+        for (int i = 0; i < taskLines.size(); i++) {
+            svg.append(SvgCharts.text(centre[0], top + 33 + NODE_LINE_HEIGHT * (NODE_LINES + i),
+                    "middle", taskLines.get(i), width - 8));
         }
     }
 
-    private static void arrow(StringBuilder svg, double[] from, double[] to) {
+    /**
+     * The lines a box gives its tasks: none for a component of one task (its figures are the
+     * component's), else a heading and one line per task in task order, or the slowest by p99
+     * and a count of the rest when there are too many to list.
+     */
+    static List<String> taskLines(List<AnalysisSummary.HopRow> compute) {
+        List<AnalysisSummary.TaskFigures> tasks = new ArrayList<>();
+        compute.stream().filter(hop -> hop.tasks() != null).forEach(hop ->
+                tasks.addAll(hop.tasks()));
+        if (tasks.size() <= 1) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add("per task: p50 · p99 · bound");
+        if (tasks.size() <= MAX_TASK_LINES) {
+            tasks.forEach(task -> lines.add(taskLine(task)));
+            return lines;
+        }
+        tasks.stream().sorted(Comparator.comparingDouble(AnalysisSummary.TaskFigures::p99)
+                .reversed()).limit(SLOWEST_TASKS).forEach(task -> lines.add(taskLine(task)));
+        lines.add(String.format(Locale.ROOT, "and %d faster tasks",
+                tasks.size() - SLOWEST_TASKS));
+        return lines;
+    }
+
+    private static String taskLine(AnalysisSummary.TaskFigures task) {
+        return "task " + task.task() + ": " + SvgCharts.durationLabel(task.p50()) + " · "
+                + SvgCharts.durationLabel(task.p99()) + " · ≤ "
+                + SvgCharts.durationLabel(task.boundMax());
+    }
+
+    private static void arrow(StringBuilder svg, double[] from, double[] to, int nodeHeight) {
         svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\""
                 + " y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\""
-                + " marker-end=\"url(#arrow)\"/>", from[0], from[1] + NODE_HEIGHT / 2.0, to[0],
-                to[1] - NODE_HEIGHT / 2.0 - 1, EDGE_COLOR));
+                + " marker-end=\"url(#arrow)\"/>", from[0], from[1] + nodeHeight / 2.0, to[0],
+                to[1] - nodeHeight / 2.0 - 1, EDGE_COLOR));
     }
 
     /**
@@ -185,9 +237,9 @@ final class TopologyGraph {
      * arrow crosses them; beside it where the arrow is vertical.
      */
     private static void label(StringBuilder svg, double[] from, double[] to, List<String> lines,
-            boolean onlyIntoTarget, boolean onlyOutOfSource, double maxWidth) {
-        double startY = from[1] + NODE_HEIGHT / 2.0;
-        double endY = to[1] - NODE_HEIGHT / 2.0 - 1;
+            boolean onlyIntoTarget, boolean onlyOutOfSource, double maxWidth, int nodeHeight) {
+        double startY = from[1] + nodeHeight / 2.0;
+        double endY = to[1] - nodeHeight / 2.0 - 1;
         double anchorX;
         double firstY;
         if (onlyIntoTarget) {

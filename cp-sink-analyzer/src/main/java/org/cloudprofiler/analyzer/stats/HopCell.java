@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.stats;
 
 import java.io.Serializable;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
@@ -25,6 +26,8 @@ public final class HopCell implements Serializable {
     private final SignedHistogram boundNs = new SignedHistogram();
     private final Map<String, Long> paths = new TreeMap<>();
     private final LatencyTimeline overTime;
+    /** Per task, for a compute hop: its bounded samples by the task that took the tuple in. */
+    private final Map<Integer, LatencyTimeline.Window> tasks = new TreeMap<>();
 
     /** @param windowNs the narrowest window of {@link #overTime()} */
     HopCell(long windowNs) {
@@ -33,9 +36,10 @@ public final class HopCell implements Serializable {
 
     /**
      * Adds a sample of tuple {@code tupleId} whose hop started {@code startNs} after the run's
-     * start (NaN if that is not known: then it is in no window).
+     * start (NaN if that is not known: then it is in no window), measured inside task
+     * {@code task} (a compute hop's), or -1 (a hop between tasks).
      */
-    void add(BoundedDuration duration, long tupleId, double startNs) {
+    void add(BoundedDuration duration, long tupleId, double startNs, int task) {
         paths.merge(duration.path(), 1L, Long::sum);
         if (!duration.bounded()) {
             unbounded++;
@@ -43,6 +47,10 @@ public final class HopCell implements Serializable {
         }
         latencyNs.record(duration.durationNs());
         boundNs.record(duration.boundNs());
+        if (task >= 0) {
+            tasks.computeIfAbsent(task, t -> new LatencyTimeline.Window())
+                    .add(duration.durationNs(), duration.boundNs());
+        }
         if (!Double.isNaN(startNs)) {
             overTime.add(startNs, duration.durationNs(), duration.boundNs());
         }
@@ -70,6 +78,8 @@ public final class HopCell implements Serializable {
         boundNs.add(other.boundNs);
         other.paths.forEach((path, count) -> paths.merge(path, count, Long::sum));
         overTime.merge(other.overTime);
+        other.tasks.forEach((task, samples) ->
+                tasks.computeIfAbsent(task, t -> new LatencyTimeline.Window()).merge(samples));
     }
 
     private static TupleDuration mostNegative(TupleDuration a, TupleDuration b) {
@@ -123,6 +133,14 @@ public final class HopCell implements Serializable {
     /** The latencies per window of time, by when the hop started; read only. */
     public LatencyTimeline overTime() {
         return overTime;
+    }
+
+    /**
+     * A compute hop's bounded samples per task id, in task order, each in a histogram of 2
+     * significant digits with the largest bound; empty for other hops; read only.
+     */
+    public Map<Integer, LatencyTimeline.Window> tasks() {
+        return Collections.unmodifiableMap(tasks);
     }
 
     /** Samples per translation path ({@code TranslationPath} names, or {@code UNSYNCHRONIZED}). */

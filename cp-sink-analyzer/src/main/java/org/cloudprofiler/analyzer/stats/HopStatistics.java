@@ -42,11 +42,12 @@ public final class HopStatistics implements Serializable {
 
     /**
      * Adds one sample of {@code hop}, a duration of tuple {@code tupleId} whose hop started
-     * {@code startNs} after the run's start (NaN if not known).
+     * {@code startNs} after the run's start (NaN if not known), measured inside task
+     * {@code task} (a compute hop's), or -1 (a hop between tasks).
      */
     public void add(int hop, Locality locality, BoundedDuration duration, long tupleId,
-            double startNs) {
-        cell(hop, locality).add(duration, tupleId, startNs);
+            double startNs, int task) {
+        cell(hop, locality).add(duration, tupleId, startNs, task);
     }
 
     /** Adds a tuple's latencies to the tail breakdown of the end-to-end hops of {@code paths}. */

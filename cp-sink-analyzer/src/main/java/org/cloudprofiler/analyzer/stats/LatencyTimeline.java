@@ -27,7 +27,10 @@ public final class LatencyTimeline implements Serializable {
     private long windowNs;
     private final TreeMap<Long, Window> windows = new TreeMap<>();
 
-    /** The samples of one window. */
+    /**
+     * The samples of one window; also those of one task of a compute hop
+     * ({@link HopCell#tasks()}), which keep as little.
+     */
     public static final class Window implements Serializable {
 
         private static final long serialVersionUID = 1L;
@@ -35,12 +38,12 @@ public final class LatencyTimeline implements Serializable {
         private final SignedHistogram latencyNs = new SignedHistogram(SIGNIFICANT_DIGITS);
         private double boundMaxNs = Double.NEGATIVE_INFINITY;
 
-        private void add(double latency, double bound) {
+        void add(double latency, double bound) {
             latencyNs.record(latency);
             boundMaxNs = Math.max(boundMaxNs, bound);
         }
 
-        private void merge(Window other) {
+        void merge(Window other) {
             latencyNs.add(other.latencyNs);
             boundMaxNs = Math.max(boundMaxNs, other.boundMaxNs);
         }

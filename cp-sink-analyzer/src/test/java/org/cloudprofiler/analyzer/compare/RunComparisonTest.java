@@ -51,7 +51,7 @@ class RunComparisonTest {
     @Test
     void hopsInOneRunOnlyAreKeptAndAHopWithoutBoundedSamplesIsNotCompared() {
         AnalysisSummary.HopRow unbounded = new AnalysisSummary.HopRow("a -> b", "TRANSFER", "a",
-                "b", "REMOTE", 10, 0, 10, 0, null, 0, null, null, null, Map.of(), null);
+                "b", "REMOTE", 10, 0, 10, 0, null, 0, null, null, null, Map.of(), null, null);
         RunComparison comparison = RunComparison.of(
                 new AnalyzedRun("A", List.of(row("a -> b", "LOCAL", 1, 0), unbounded)),
                 new AnalyzedRun("B", List.of(row("a -> b", "REMOTE", 1, 0),
@@ -76,7 +76,8 @@ class RunComparisonTest {
     private static AnalysisSummary.HopRow row(String hop, String locality, double latencyNs,
             double boundNs) {
         return new AnalysisSummary.HopRow(hop, "TRANSFER", "a", "b", locality, 100, 100, 0, 0,
-                null, 0, null, stats(latencyNs, latencyNs), stats(boundNs, boundNs), Map.of(), null);
+                null, 0, null, stats(latencyNs, latencyNs), stats(boundNs, boundNs), Map.of(),
+                null, null);
     }
 
     private static LatencyStats stats(double medianNs, double maxNs) {

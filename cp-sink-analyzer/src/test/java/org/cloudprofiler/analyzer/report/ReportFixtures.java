@@ -37,6 +37,6 @@ final class ReportFixtures {
     static AnalysisSummary.HopRow row(long unbounded) {
         return new AnalysisSummary.HopRow("spout -> sink", "TRANSFER", "spout", "sink", "REMOTE",
                 10, 10 - unbounded, unbounded, 0, null, 0, null, LATENCY, LATENCY, Map.of(),
-                null);
+                null, null);
     }
 }

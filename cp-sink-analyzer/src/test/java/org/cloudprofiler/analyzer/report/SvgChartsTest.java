@@ -19,7 +19,7 @@ class SvgChartsTest {
         LatencyStats bound = new LatencyStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         AnalysisSummary.HopRow row = new AnalysisSummary.HopRow("spout -> sink", "TRANSFER",
                 "spout", "sink", "LOCAL", 500, 500, 0, 0, null, 50, null, latency, bound,
-                Map.of(), null);
+                Map.of(), null, null);
 
         String svg = SvgCharts.boxPlots(List.of(row));
 

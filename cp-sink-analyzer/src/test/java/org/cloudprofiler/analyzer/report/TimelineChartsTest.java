@@ -23,7 +23,7 @@ class TimelineChartsTest {
         }
         return new AnalysisSummary.HopRow(name, "TRANSFER", "a", "b", "LOCAL", 6100, 6100, 0, 0,
                 null, 0, null, null, null, Map.of(),
-                new AnalysisSummary.OverTime(SECOND_NS, points));
+                new AnalysisSummary.OverTime(SECOND_NS, points), null);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The topology graph follows the data flow down the page and spreads a fan-out across it. */
@@ -56,9 +58,31 @@ class TopologyGraphTest {
         assertTrue(svg.contains(">sends the tuples</text>"), svg);
     }
 
+    @Test
+    void aComponentOfManyTasksListsTheSlowestByP99AndCountsTheRest() {
+        List<AnalysisSummary.TaskFigures> tasks = IntStream.rangeClosed(1, 12)
+                .mapToObj(task -> new AnalysisSummary.TaskFigures(task, 10, 100, 100 + 10 * task,
+                        0))
+                .toList();
+        AnalysisSummary.HopRow compute = new AnalysisSummary.HopRow("bolt", "COMPUTE", "bolt",
+                "bolt", "LOCAL", 120, 120, 0, 0, null, 0, null, LATENCY, EXACT, Map.of(), null,
+                tasks);
+        List<AnalysisSummary.HopRow> hops = List.of(row("spout -> bolt", "TRANSFER", "spout",
+                "bolt"), compute);
+
+        String svg = TopologyGraph.render(hops, List.of());
+
+        for (int task = 12; task > 12 - TopologyGraph.SLOWEST_TASKS; task--) {
+            assertTrue(svg.contains(">task " + task + ": 100 ns · " + (100 + 10 * task)
+                    + " ns · ≤ 0 ns</text>"), "task " + task + " in " + svg);
+        }
+        assertFalse(svg.contains(">task 7: "), "task 7 is not among the slowest: " + svg);
+        assertTrue(svg.contains(">and 7 faster tasks</text>"), svg);
+    }
+
     private static AnalysisSummary.HopRow row(String hop, String kind, String from, String to) {
         return new AnalysisSummary.HopRow(hop, kind, from, to, "LOCAL", 10, 10, 0, 0, null, 0,
-                null, LATENCY, EXACT, Map.of(), null);
+                null, LATENCY, EXACT, Map.of(), null, null);
     }
 
     /** The x and y of the bold title {@code title}, which names a component's box. */

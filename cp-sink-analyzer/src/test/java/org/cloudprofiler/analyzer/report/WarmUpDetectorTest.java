@@ -21,7 +21,7 @@ class WarmUpDetectorTest {
         }
         return new AnalysisSummary.HopRow(name, "TRANSFER", "a", "b", "LOCAL", 1000, 1000, 0, 0,
                 null, 0, null, null, null, Map.of(),
-                new AnalysisSummary.OverTime(SECOND_NS, points));
+                new AnalysisSummary.OverTime(SECOND_NS, points), null);
     }
 
     private static double[] steadyAfter(int warmUpSeconds, int seconds, double warmUpP99Ns) {
@@ -72,7 +72,7 @@ class WarmUpDetectorTest {
                 .toList();
         AnalysisSummary.HopRow row = new AnalysisSummary.HopRow("spout -> bolt", "TRANSFER", "a",
                 "b", "LOCAL", 1000, 1000, 0, 0, null, 0, null, null, null, Map.of(),
-                new AnalysisSummary.OverTime(SECOND_NS, shifted));
+                new AnalysisSummary.OverTime(SECOND_NS, shifted), null);
 
         assertNull(WarmUpDetector.find(List.of(row)).endNs());
     }
