@@ -17,7 +17,6 @@ import org.cloudprofiler.analyzer.join.HopPlan;
  */
 final class DamagedHeaderNotes {
 
-    private static final String FIRST_LAST = "first-last";
 
     private DamagedHeaderNotes() {}
 
@@ -58,7 +57,7 @@ final class DamagedHeaderNotes {
     }
 
     private static String figures(ChannelInfo channel, String component, HopPlan plan) {
-        if (FIRST_LAST.equals(channel.point())) {
+        if (ChannelInfo.FIRST_LAST.equals(channel.point())) {
             return "the run duration and throughput";
         }
         boolean in = ChannelInfo.IN.equals(channel.point());

@@ -33,6 +33,8 @@ public record ChannelInfo(int index, String path, long sizeBytes, String node, S
     public static final String IN = "in";
     /** The point of a channel whose ids leave a task. */
     public static final String OUT = "out";
+    /** The point of a channel of a task's first tuple and its end of run (the pill). */
+    public static final String FIRST_LAST = "first-last";
 
     /** This channel, read as a generator's send log or not. */
     ChannelInfo withGeneratorSends(boolean sends) {

@@ -23,7 +23,6 @@ import org.cloudprofiler.log.RecordBlock;
 public record RunStart(String node, long tsc, String basis) implements Serializable {
 
     private static final long serialVersionUID = 1L;
-    private static final String FIRST_LAST = "first-last";
 
     /** Finds the run's start in {@code logSet}, comparing nodes' clocks with {@code translator}. */
     public static RunStart of(LogSet logSet, DurationTranslator translator) {
@@ -35,7 +34,7 @@ public record RunStart(String node, long tsc, String basis) implements Serializa
         RunStart earliest = null;
         for (ChannelInfo channel : logSet.channels()) {
             boolean source = roles.isEmpty() || "source".equals(roles.get(channel.component()));
-            if (FIRST_LAST.equals(channel.point()) && source) {
+            if (ChannelInfo.FIRST_LAST.equals(channel.point()) && source) {
                 Long tsc = firstTupleTsc(channel);
                 if (tsc != null) {
                     earliest = earlier(earliest, new RunStart(channel.node(), tsc,

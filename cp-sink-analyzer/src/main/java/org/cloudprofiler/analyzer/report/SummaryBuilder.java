@@ -37,7 +37,6 @@ import org.cloudprofiler.analyzer.stats.TupleDuration;
 /** Builds the {@link AnalysisSummary} from the log set, the plan and what the job sent back. */
 public final class SummaryBuilder {
 
-    private static final String FIRST_LAST = "first-last";
     private static final String ANALYSED_RULE = "the hop samples whose hop started (its first"
             + " record, on the reference clock) in [fromNs, toNs) after the run's start; tuple"
             + " counts, operators and drops are of the whole run";
@@ -194,7 +193,7 @@ public final class SummaryBuilder {
         double bestSeconds = 0;
         for (Map.Entry<Integer, Long> reading : readings.entrySet()) {
             ChannelInfo channel = logSet.channels().get(reading.getKey());
-            if (!FIRST_LAST.equals(channel.point()) || !hasRole(channel, role)) {
+            if (!ChannelInfo.FIRST_LAST.equals(channel.point()) || !hasRole(channel, role)) {
                 continue;
             }
             if (best == null) {
