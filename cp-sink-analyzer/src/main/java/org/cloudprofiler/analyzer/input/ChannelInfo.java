@@ -2,8 +2,8 @@ package org.cloudprofiler.analyzer.input;
 
 import java.io.Serializable;
 import java.nio.file.Path;
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
+import org.cloudprofiler.log.HandlerType;
 
 /**
  * One channel log file of the log set, as its header describes it. Immutable.

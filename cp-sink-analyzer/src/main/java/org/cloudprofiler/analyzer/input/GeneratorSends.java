@@ -3,8 +3,8 @@ package org.cloudprofiler.analyzer.input;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.function.LongConsumer;
-import org.cloudprofiler.IngestionChannel;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
+import org.cloudprofiler.channel.IngestionChannel;
 
 /**
  * What a generator's send channels ({@link IngestionChannel}, docs/generator.md) mean: sender

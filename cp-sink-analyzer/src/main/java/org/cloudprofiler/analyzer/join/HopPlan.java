@@ -6,11 +6,11 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.cloudprofiler.IngestionChannel;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.GeneratorSends;
 import org.cloudprofiler.analyzer.input.Topology;
+import org.cloudprofiler.channel.IngestionChannel;
 
 /**
  * The hops to measure and how each channel takes part in them, derived from topology.json: an

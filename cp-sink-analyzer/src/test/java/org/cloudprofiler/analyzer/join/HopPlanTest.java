@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.analyzer.clock.NodeClock;
 import org.cloudprofiler.analyzer.clock.SingleClockTranslator;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.analyzer.join.TupleEnding.Reason;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
+import org.cloudprofiler.log.HandlerType;
 import org.junit.jupiter.api.Test;
 
 /** Hops and expected records from topology.json, and how a tuple's records become samples. */

@@ -7,11 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.config.CpSettings;
-import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
+import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.storm.testing.ProfileLogs;
+import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 import org.junit.jupiter.api.Test;
 
 /** A task's probe: lazy channels on the executor thread, other threads counted, names, off. */
