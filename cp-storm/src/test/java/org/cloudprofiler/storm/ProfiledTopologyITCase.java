@@ -16,11 +16,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.tuple.Fields;
-import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogSummary;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
@@ -31,7 +30,7 @@ import org.cloudprofiler.storm.testing.NumberSpout;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.testing.RecordingReporter;
 import org.cloudprofiler.storm.testing.SinkBolt;
-import org.cloudprofiler.storm.topology.TopologyDescription;
+import org.cloudprofiler.topology.TopologyDescription;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.cloudprofiler.topology.TopologyFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,8 +43,8 @@ class TopologyFilesSchemaTest {
     @BeforeAll
     static void readTheSchemaAndTheDocsExample() throws IOException {
         try (InputStream in = TopologyFilesSchemaTest.class.getResourceAsStream(
-                "/org/cloudprofiler/topology/topology.schema.json")) {
-            assertNotNull(in, "the schema is not in cp-native's jar");
+                TopologyFile.SCHEMA_RESOURCE)) {
+            assertNotNull(in, "the schema is not in cp-formats' jar");
             schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
                     .getSchema(MAPPER.readTree(in));
         }
@@ -104,7 +105,7 @@ class TopologyFilesSchemaTest {
     }
 
     private Path write(String node, String json) throws IOException {
-        Path file = directory.resolve(node).resolve(TopologyFiles.FILE_NAME);
+        Path file = directory.resolve(node).resolve(TopologyFile.FILE_NAME);
         Files.createDirectories(file.getParent());
         return Files.writeString(file, json);
     }

@@ -1,27 +1,32 @@
-package org.cloudprofiler.storm.topology;
+package org.cloudprofiler.topology;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * The contents of {@code topology.json} (docs/storm.md): what ran where and which channels each
- * task has, so the analyzer knows the hops without being told. Immutable.
+ * The contents of {@code topology.json} (docs/topology-format.md, its JSON Schema at
+ * {@link TopologyFile#SCHEMA_RESOURCE}): what ran where and which channels each task has, so the
+ * analyzer knows the hops without being told. Every engine writes this one layout. Immutable.
  *
  * @param format {@link #FORMAT}
- * @param engine {@code storm}
- * @param topologyName the name the topology was submitted under
- * @param stormId Storm's id of this run
+ * @param engine the engine that ran the job, e.g. {@code storm}
+ * @param topologyName the name the job was submitted under
+ * @param stormId Storm's id of this run; null for other engines
+ * @param runId the run's id for engines other than Storm; null (and not written) for Storm
  * @param node the cloudprofiler node id of the process that wrote the file
  * @param pillStream the stream poison pills travel on
  * @param tupleIds how tuple ids are found in tuples
  * @param components the user's spouts and bolts
  * @param tasks every task of those components
- * @param edges the user's subscriptions (pill subscriptions mirror them and are not listed)
+ * @param edges the user's subscriptions (Storm's pill subscriptions mirror them and are not
+ *     listed)
  */
 public record TopologyDescription(
         String format,
         String engine,
         String topologyName,
         String stormId,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String runId,
         String node,
         String pillStream,
         String tupleIds,
@@ -32,12 +37,18 @@ public record TopologyDescription(
     /** Name and version of this layout. */
     public static final String FORMAT = "cloudprofiler-topology/1";
 
+    /** The engine's id of this run, whichever field holds it; null if neither does. */
+    public String run() {
+        return stormId != null ? stormId : runId;
+    }
+
     /**
      * A spout or bolt.
      *
      * @param id the component id
-     * @param kind {@code spout} or {@code bolt}
-     * @param role {@code source} (spout), {@code sink} (no subscribers) or {@code inner}
+     * @param kind the engine's kind of component, e.g. {@code spout} or {@code bolt}
+     * @param role {@code source} (where tuples enter), {@code sink} (no subscribers) or
+     *     {@code inner}
      * @param channelPrefix the first component of its channels' names
      * @param parallelism the parallelism hint (executors)
      * @param tasks its task ids
