@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.analyzer.clock.NodeClock;
+import org.cloudprofiler.drops.DropsFile;
+import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogHeader;
 import org.cloudprofiler.log.LogProblem;
 import org.cloudprofiler.log.LogReader;
+import org.cloudprofiler.topology.TopologyFile;
 
 /**
  * Finds the channel logs, {@code topology.json} and {@code drops.json} files under the given
@@ -113,9 +115,9 @@ public final class LogSetScanner {
                 String name = file.getFileName().toString();
                 if (name.endsWith(LOG_SUFFIX)) {
                     logs.add(file);
-                } else if (name.equals(TopologyFiles.FILE_NAME)) {
+                } else if (name.equals(TopologyFile.FILE_NAME)) {
                     topologies.add(file);
-                } else if (name.equals(DropsFiles.FILE_NAME)) {
+                } else if (name.equals(DropsFile.FILE_NAME)) {
                     dropsFiles.add(file);
                 }
             });

@@ -13,7 +13,8 @@ import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.generator.drops.DropsFile;
+import org.cloudprofiler.drops.DropsFile;
+import org.cloudprofiler.generator.drops.JofDrops;
 import org.cloudprofiler.generator.jof.EndOfRun;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.jof.JofCounters;
@@ -178,8 +179,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         Path nodeDirectory = Path.of(CloudProfiler.logDirectory());
         Path file = nodeDirectory.resolve(taskName).resolve(DropsFile.FILE_NAME);
         try {
-            DropsFile.writeJof(file, "jof " + taskName,
-                    nodeDirectory.getFileName().toString(), counts, jof.receiverCount());
+            DropsFile.write(file, List.of(JofDrops.of("jof " + taskName,
+                    nodeDirectory.getFileName().toString(), counts, jof.receiverCount())));
         } catch (IOException | RuntimeException | LinkageError e) {
             // LinkageError: no native core for this platform; the JOF itself is pure Java.
             LOG.warn("JofSpout {}: cannot write {} ({}); its drops are in the metrics only",
