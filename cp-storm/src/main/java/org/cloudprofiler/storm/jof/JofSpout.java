@@ -7,12 +7,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.channel.ChannelNames;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.generator.drops.JofDrops;
 import org.cloudprofiler.generator.jof.EndOfRun;
@@ -22,7 +22,6 @@ import org.cloudprofiler.generator.jof.JofItem;
 import org.cloudprofiler.generator.jof.QueuePoller;
 import org.cloudprofiler.generator.jof.TupleBucket;
 import org.cloudprofiler.storm.FiniteSpout;
-import org.cloudprofiler.storm.probe.ChannelNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -15,7 +15,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.storm.generated.Bolt;
 import org.apache.storm.generated.ComponentCommon;
 import org.apache.storm.generated.GlobalStreamId;
@@ -24,11 +23,11 @@ import org.apache.storm.generated.StormTopology;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.utils.Utils;
 import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.channel.ChannelNames;
+import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.config.HandlerChoice;
 import org.cloudprofiler.storm.pill.PillStream;
-import org.cloudprofiler.storm.probe.ChannelNames;
-import org.cloudprofiler.storm.probe.ProbePoint;
 import org.cloudprofiler.topology.TopologyDescription;
 import org.cloudprofiler.topology.TopologyFile;
 

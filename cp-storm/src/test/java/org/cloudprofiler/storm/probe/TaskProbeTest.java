@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.storm.testing.ProfileLogs;
@@ -66,14 +67,5 @@ class TaskProbeTest {
             }
             probe.retire();
         }
-    }
-
-    @Test
-    void componentIdsBecomeValidChannelNames() {
-        assertEquals("my_bolt_v2", ChannelNames.component("my bolt/v2"));
-        assertEquals("a.b-c_d+e@f=g", ChannelNames.component("a.b-c_d+e@f=g"));
-        assertEquals("__", ChannelNames.component("."));
-        assertEquals("_", ChannelNames.component(""));
-        assertEquals("x_/7/first-last", ProbePoint.FIRST_LAST.channelName("x:", 7));
     }
 }

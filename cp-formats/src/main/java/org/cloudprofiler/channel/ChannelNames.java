@@ -1,14 +1,15 @@
-package org.cloudprofiler.storm.probe;
+package org.cloudprofiler.channel;
 
 /**
- * Turns Storm component ids into channel name components, which allow only letters, digits and
- * {@code . _ - + @ =}: every other character becomes {@code _}. Stateless.
+ * Turns an engine's operator ids (a Storm component id, a Flink operator name) into channel name
+ * components, which allow only letters, digits and {@code . _ - + @ =}: every other character
+ * becomes {@code _} (docs/log-format.md). Stateless.
  */
 public final class ChannelNames {
 
     private ChannelNames() {}
 
-    /** The component id as the first component of its channels' names. */
+    /** The operator id as the first component of its channels' names. */
     public static String component(String componentId) {
         StringBuilder name = new StringBuilder(componentId.length());
         for (int i = 0; i < componentId.length(); i++) {
