@@ -369,24 +369,33 @@ public final class SummaryBuilder {
 
     /**
      * Adds one counter channel to {@code throughput}: its count is 0 when the channel opens,
-     * then each sample's value at its time.
+     * then each sample's value at its time. A channel closed cleanly whose last sample holds the
+     * trailer's calls accepted ends with that sample, taken at its close (docs/log-format.md).
      */
     private void addCounter(ChannelInfo channel, List<Sample> samples,
             ThroughputSeries throughput) {
         double[] seconds = new double[samples.size() + 1];
         long[] counts = new long[samples.size() + 1];
         int points = 0;
+        int lastKept = -2;
         for (int i = -1; i < samples.size(); i++) {
             long tsc = i < 0 ? channel.openTsc() : samples.get(i).tsc();
             double at = seconds(channel, tsc);
             if (Double.isFinite(at) && (points == 0 || at >= seconds[points - 1])) {
                 seconds[points] = at;
                 counts[points] = i < 0 ? 0 : samples.get(i).count();
+                lastKept = i;
                 points++;
             }
         }
+        FileReport report = run.reports().get(channel.index());
+        boolean closed = lastKept == samples.size() - 1 && report != null
+                && report.closedCleanly()
+                && samples.get(lastKept).count() == report.callsAccepted();
         if (points > 1) {
-            throughput.addCounter(Arrays.copyOf(seconds, points), Arrays.copyOf(counts, points));
+            boolean opened = Double.isFinite(seconds(channel, channel.openTsc()));
+            throughput.addCounter(Arrays.copyOf(seconds, points), Arrays.copyOf(counts, points),
+                    opened, closed);
         }
     }
 
