@@ -29,7 +29,7 @@ class TimelineChartsTest {
     @Test
     void everyLabelLiesInsideTheDrawingAndTheLegendAboveThePlot() {
         AnalysisSummary.WarmUp warmUp = new AnalysisSummary.WarmUp(3 * SECOND_NS, "rule",
-                "a -> b (local)", 400_000_000.0, "a -> b (local)");
+                "a -> b (local)", 400_000_000.0, "a -> b (local)", List.of());
 
         String html = TimelineCharts.render(List.of(hop("a -> b"), hop("b -> c")), warmUp);
 
@@ -60,7 +60,7 @@ class TimelineChartsTest {
     @Test
     void theWarmUpIsShadedAndEachHopHasItsP50AndP99() {
         AnalysisSummary.WarmUp warmUp = new AnalysisSummary.WarmUp(3 * SECOND_NS, "rule",
-                "a -> b (local)", 400_000_000.0, "a -> b (local)");
+                "a -> b (local)", 400_000_000.0, "a -> b (local)", List.of());
 
         String html = TimelineCharts.render(List.of(hop("a -> b"), hop("b -> c")), warmUp);
 
