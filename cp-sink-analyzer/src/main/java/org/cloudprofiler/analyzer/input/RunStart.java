@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
+import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
 import org.cloudprofiler.log.LogHeader;
 import org.cloudprofiler.log.LogReader;
@@ -11,7 +12,8 @@ import org.cloudprofiler.log.RecordBlock;
 
 /**
  * The moment the run started, the zero of every time the analysis gives (latency over time,
- * {@code --from} and {@code --to}): the sources' first tuple, the earliest first record of their
+ * {@code --from} and {@code --to}, throughput over time), decided once for the whole analysis,
+ * {@code --follow} included: the sources' first tuple, the earliest first record of their
  * {@code first-last} channels (of every component without topology.json), read before the job
  * starts; without one (none logged yet, or none readable), the earliest opening of a channel.
  * Immutable.
@@ -50,6 +52,17 @@ public record RunStart(String node, long tsc, String basis) implements Serializa
                     "the first channel's opening (no first tuple logged)"), translator);
         }
         return earliest;
+    }
+
+    /**
+     * Ns from the run's start to {@code tsc} on {@code node}'s clock: on the reference clock
+     * where the clocks are related, else by the wall clocks the channels recorded at opening;
+     * NaN if neither.
+     */
+    public double nsUntil(String node, long tsc, DurationTranslator translator) {
+        BoundedDuration sinceStart = translator.duration(this.node, this.tsc, node, tsc);
+        return sinceStart.bounded() ? sinceStart.durationNs()
+                : translator.secondsBetween(this.node, this.tsc, node, tsc) * 1e9;
     }
 
     private static RunStart earlier(RunStart a, RunStart b, DurationTranslator translator) {

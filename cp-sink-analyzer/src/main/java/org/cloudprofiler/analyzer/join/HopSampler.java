@@ -129,19 +129,9 @@ public final class HopSampler {
         }
     }
 
-    /**
-     * Ns from the run's start to {@code tsc} on {@code node}'s clock: on the reference clock
-     * where the clocks are related, else by the wall clocks the channels recorded at opening;
-     * NaN if neither.
-     */
+    /** Ns from the run's start to {@code tsc} on {@code node}'s clock; NaN without a start. */
     private double sinceRunStart(String node, long tsc) {
-        if (runStart == null) {
-            return Double.NaN;
-        }
-        BoundedDuration sinceStart = translator.duration(runStart.node(), runStart.tsc(), node,
-                tsc);
-        return sinceStart.bounded() ? sinceStart.durationNs()
-                : translator.secondsBetween(runStart.node(), runStart.tsc(), node, tsc) * 1e9;
+        return runStart == null ? Double.NaN : runStart.nsUntil(node, tsc, translator);
     }
 
     /**

@@ -37,7 +37,8 @@ public final class HtmlReport {
                 + " latency, and the largest bound (±) of any of its samples.</p>\n")
                 .append(TopologyGraph.render(summary.hops(), summary.operators()));
         endToEnd(html, summary);
-        html.append(TimelineCharts.render(summary.hops(), summary.warmUp()));
+        html.append(TimelineCharts.render(summary.hops(), summary.warmUp(),
+                summary.analysed()));
         html.append("<h2>Latency and bound per hop</h2>\n")
                 .append(SvgCharts.boxPlots(summary.hops()))
                 .append("<p>Boxes: 25th to 75th percentile, black line the median, whiskers 1st"

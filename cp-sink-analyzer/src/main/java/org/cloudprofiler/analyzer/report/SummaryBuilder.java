@@ -299,8 +299,7 @@ public final class SummaryBuilder {
     }
 
     private List<Operator> operators() {
-        double[] origin = timeOrigin();
-        double runSeconds = runSeconds(origin);
+        double runSeconds = runSeconds();
         List<Operator> operators = new ArrayList<>();
         for (String component : plan.components()) {
             Set<Integer> tasks = new TreeSet<>();
@@ -314,7 +313,7 @@ public final class SummaryBuilder {
                 if ("count".equals(channel.point()) && samples != null && !samples.isEmpty()) {
                     counted = true;
                     tuples += samples.get(samples.size() - 1).count();
-                    addCounter(channel, samples, origin, throughput);
+                    addCounter(channel, samples, throughput);
                 }
             }
             String role = channels.isEmpty() ? null : roles.get(channels.get(0).component());
@@ -348,40 +347,21 @@ public final class SummaryBuilder {
         return logSet.channels().stream().filter(c -> c.component().equals(prefix)).toList();
     }
 
-    /**
-     * The time axis' zero: the run's first tuple, else the earliest counter sample; as
-     * {@code [channel index, tsc]}, or null with no samples.
-     */
-    private double[] timeOrigin() {
-        ChannelInfo start = extreme(run.firstTsc(), "source", true);
-        if (start != null) {
-            return new double[] {start.index(), run.firstTsc().get(start.index())};
-        }
-        for (Map.Entry<Integer, List<Sample>> entry : run.samples().entrySet()) {
-            if (!entry.getValue().isEmpty()) {
-                return new double[] {entry.getKey(), entry.getValue().get(0).tsc()};
-            }
-        }
-        return null;
+    /** Seconds from the run's start to {@code tsc} on the channel's clock; NaN if unknown. */
+    private double seconds(ChannelInfo channel, long tsc) {
+        return runStart == null ? Double.NaN
+                : runStart.nsUntil(channel.node(), tsc, translator) / 1e9;
     }
 
-    private double seconds(double[] origin, ChannelInfo channel, long tsc) {
-        ChannelInfo originChannel = logSet.channels().get((int) origin[0]);
-        return translator.secondsBetween(originChannel.node(), (long) origin[1], channel.node(),
-                tsc);
-    }
-
-    /** Seconds from the time axis' zero to the last counter sample. */
-    private double runSeconds(double[] origin) {
-        if (origin == null) {
-            return 0;
-        }
+    /** Seconds from the run's start to the last counter sample. */
+    private double runSeconds() {
         double span = 0;
         for (Map.Entry<Integer, List<Sample>> entry : run.samples().entrySet()) {
             List<Sample> samples = entry.getValue();
             if (!samples.isEmpty()) {
-                span = Math.max(span, seconds(origin, logSet.channels().get(entry.getKey()),
-                        samples.get(samples.size() - 1).tsc()));
+                double last = seconds(logSet.channels().get(entry.getKey()),
+                        samples.get(samples.size() - 1).tsc());
+                span = Double.isFinite(last) ? Math.max(span, last) : span;
             }
         }
         return span;
@@ -389,24 +369,33 @@ public final class SummaryBuilder {
 
     /**
      * Adds one counter channel to {@code throughput}: its count is 0 when the channel opens,
-     * then each sample's value at its time.
+     * then each sample's value at its time. A channel closed cleanly whose last sample holds the
+     * trailer's calls accepted ends with that sample, taken at its close (docs/log-format.md).
      */
-    private void addCounter(ChannelInfo channel, List<Sample> samples, double[] origin,
+    private void addCounter(ChannelInfo channel, List<Sample> samples,
             ThroughputSeries throughput) {
         double[] seconds = new double[samples.size() + 1];
         long[] counts = new long[samples.size() + 1];
         int points = 0;
+        int lastKept = -2;
         for (int i = -1; i < samples.size(); i++) {
             long tsc = i < 0 ? channel.openTsc() : samples.get(i).tsc();
-            double at = seconds(origin, channel, tsc);
+            double at = seconds(channel, tsc);
             if (Double.isFinite(at) && (points == 0 || at >= seconds[points - 1])) {
                 seconds[points] = at;
                 counts[points] = i < 0 ? 0 : samples.get(i).count();
+                lastKept = i;
                 points++;
             }
         }
+        FileReport report = run.reports().get(channel.index());
+        boolean closed = lastKept == samples.size() - 1 && report != null
+                && report.closedCleanly()
+                && samples.get(lastKept).count() == report.callsAccepted();
         if (points > 1) {
-            throughput.addCounter(Arrays.copyOf(seconds, points), Arrays.copyOf(counts, points));
+            boolean opened = Double.isFinite(seconds(channel, channel.openTsc()));
+            throughput.addCounter(Arrays.copyOf(seconds, points), Arrays.copyOf(counts, points),
+                    opened, closed);
         }
     }
 
