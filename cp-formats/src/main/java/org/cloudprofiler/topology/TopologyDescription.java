@@ -47,13 +47,13 @@ public record TopologyDescription(
      *
      * @param id the component id
      * @param kind the engine's kind of component, e.g. {@code spout} or {@code bolt}
-     * @param role {@code source} (where tuples enter), {@code sink} (no subscribers) or
-     *     {@code inner}
+     * @param role where it stands in the flow of tuples; null if the file names none this
+     *     version knows
      * @param channelPrefix the first component of its channels' names
      * @param parallelism the parallelism hint (executors)
      * @param tasks its task ids
      */
-    public record Component(String id, String kind, String role, String channelPrefix,
+    public record Component(String id, String kind, ComponentRole role, String channelPrefix,
             int parallelism, List<Integer> tasks) {}
 
     /**

@@ -24,7 +24,8 @@ class TopologyFileTest {
     private static TopologyDescription stormRun(String stormId, String runId) {
         return new TopologyDescription(TopologyDescription.FORMAT, "storm", "ysb", stormId, runId,
                 "node-a", "__pill", "field id",
-                List.of(new TopologyDescription.Component("events", "spout", "source", "events",
+                List.of(new TopologyDescription.Component("events", "spout", ComponentRole.SOURCE,
+                        "events",
                         1, List.of(1))),
                 List.of(new TopologyDescription.Task(1, "events", "10.0.0.1", 6700L,
                         List.of(new TopologyDescription.Channel("in", "events/1/in",
@@ -68,6 +69,20 @@ class TopologyFileTest {
         assertEquals("job-7", read.run());
         assertNull(read.tasks());
         assertNull(read.stormId());
+    }
+
+    @Test
+    void rolesAreReadByTheirJsonNamesAndOneThisVersionDoesNotKnowIsNull() throws IOException {
+        Path file = directory.resolve(TopologyFile.FILE_NAME);
+        Files.writeString(file, "{\"format\": \"" + TopologyDescription.FORMAT + "\","
+                + " \"components\": [{\"id\": \"a\", \"role\": \"sink\"},"
+                + " {\"id\": \"b\", \"role\": \"broker\"}], \"edges\": []}");
+
+        List<TopologyDescription.Component> components = TopologyFile.read(file).components();
+
+        assertEquals(ComponentRole.SINK, components.get(0).role());
+        assertNull(components.get(1).role());
+        assertEquals("source", ComponentRole.SOURCE.jsonName());
     }
 
     @Test

@@ -165,10 +165,10 @@ class ProfiledTopologyITCase {
             assertEquals(parallelism, components.get(id).parallelism(), id);
             assertEquals(parallelism, components.get(id).tasks().size(), id);
         });
-        assertEquals("source", components.get("numbers").role());
-        assertEquals("inner", components.get("forward").role());
-        assertEquals("sink", components.get("sink").role());
-        assertEquals("sink", components.get("tally").role());
+        assertEquals("source", components.get("numbers").role().jsonName());
+        assertEquals("inner", components.get("forward").role().jsonName());
+        assertEquals("sink", components.get("sink").role().jsonName());
+        assertEquals("sink", components.get("tally").role().jsonName());
         assertEquals(List.of(
                 new TopologyDescription.Edge("forward", "sink", "default", "fields",
                         List.of("word")),

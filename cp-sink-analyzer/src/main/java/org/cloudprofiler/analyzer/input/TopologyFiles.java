@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyDescription;
 import org.cloudprofiler.topology.TopologyFile;
 
@@ -58,7 +59,7 @@ public final class TopologyFiles {
             for (TopologyDescription.Component component : listed(description.components())) {
                 String id = Objects.requireNonNullElse(component.id(), "");
                 components.putIfAbsent(id, new Topology.Component(id,
-                        Objects.requireNonNullElse(component.role(), "inner"),
+                        Objects.requireNonNullElse(component.role(), ComponentRole.INNER),
                         Objects.requireNonNullElse(component.channelPrefix(), id),
                         listed(component.tasks())));
             }

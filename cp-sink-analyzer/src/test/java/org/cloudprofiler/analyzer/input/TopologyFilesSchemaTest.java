@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,8 +66,8 @@ class TopologyFilesSchemaTest {
         assertEquals(List.of(), problems);
         assertEquals("ysb-2026-11-25", topology.runId());
         assertEquals(List.of(
-                new Topology.Component("events", "source", "events", List.of(3, 4)),
-                new Topology.Component("count", "sink", "count", List.of(1, 2))),
+                new Topology.Component("events", ComponentRole.SOURCE, "events", List.of(3, 4)),
+                new Topology.Component("count", ComponentRole.SINK, "count", List.of(1, 2))),
                 topology.components());
         assertEquals(List.of(new Topology.Edge("events", "count", "fields")), topology.edges());
     }

@@ -28,6 +28,7 @@ import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.config.HandlerChoice;
 import org.cloudprofiler.storm.pill.PillStream;
+import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyDescription;
 import org.cloudprofiler.topology.TopologyFile;
 
@@ -129,7 +130,8 @@ public final class TopologyJson {
             List<Integer> taskIds = context.getComponentTasks(component);
             componentList.add(new TopologyDescription.Component(component,
                     spout ? "spout" : "bolt",
-                    spout ? "source" : upstream.contains(component) ? "inner" : "sink",
+                    spout ? ComponentRole.SOURCE : upstream.contains(component)
+                            ? ComponentRole.INNER : ComponentRole.SINK,
                     ChannelNames.component(component), common.get_parallelism_hint(),
                     List.copyOf(taskIds)));
             for (int task : taskIds) {
