@@ -26,6 +26,7 @@ import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.ConsoleTable;
 import org.cloudprofiler.analyzer.report.OutputFiles;
 import org.cloudprofiler.analyzer.report.SummaryBuilder;
+import org.cloudprofiler.analyzer.samples.SampleExport;
 import org.cloudprofiler.analyzer.samples.SampleFiles;
 import org.cloudprofiler.analyzer.stats.RunAccumulator;
 
@@ -74,8 +75,13 @@ public final class Analyzer {
     private AnalysisSummary analyze() throws Exception {
         // What would only fail after reading every log is checked first.
         prepareOutputDirectory();
+        SampleExport samples = null;
         if (options.samples() != null) {
-            SampleFiles.prepare(options.samples());
+            samples = SampleExport.newRun(options.samples());
+            if (options.cluster() == null) {
+                // The tasks write on this machine: what would fail there fails here, now.
+                SampleFiles.checkWritable(options.samples());
+            }
         }
         if (options.cluster() != null) {
             FlinkClusterProbe.check(ClusterAddress.parse(options.cluster()));
@@ -101,9 +107,12 @@ public final class Analyzer {
         String method = options.method().name().toLowerCase(java.util.Locale.ROOT);
         long refreshNanos = options.refresh().toNanos();
         long nextRefresh = System.nanoTime() + refreshNanos;
+        if (samples != null) {
+            console.println(samplesLine(samples));
+        }
         try (ProgressPrinter progress = new ProgressPrinter(console, run, logSet.totalBytes());
                 CloseableIterator<AnalysisElement> elements = startJob(logSet, plan, clocks,
-                        runStart)) {
+                        runStart, samples)) {
             results = elements;
             if (stopped) {
                 return finish(builder, method, notes);
@@ -120,6 +129,12 @@ public final class Analyzer {
         return finish(builder, method, notes);
     }
 
+    /** Where the samples go. */
+    private String samplesLine(SampleExport samples) {
+        return "Samples: " + samples.pattern()
+                + (options.cluster() == null ? "" : ", on each task manager's machine");
+    }
+
     private AnalysisSummary finish(SummaryBuilder builder, String method, List<String> notes)
             throws IOException {
         AnalysisSummary summary = builder.build(true, method, options.sync() != null,
@@ -132,9 +147,9 @@ public final class Analyzer {
     }
 
     private CloseableIterator<AnalysisElement> startJob(LogSet logSet, HopPlan plan,
-            ClockSpec clocks, RunStart runStart) throws IOException {
+            ClockSpec clocks, RunStart runStart, SampleExport samples) throws IOException {
         try {
-            return AnalysisJob.start(options, logSet, plan, clocks, runStart);
+            return AnalysisJob.start(options, logSet, plan, clocks, runStart, samples);
         } catch (Exception e) {
             throw jobFailed(e);
         }

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,14 +47,18 @@ class SamplesExportITCase {
         GoldenLogSet.write(logs, TUPLES, "node-a", LongUnaryOperator.identity());
         Path samples = directory.resolve("samples");
         Files.createDirectories(samples);
-        Files.writeString(SampleFiles.of(samples, 7), "left by an earlier run");
+        Path earlier = SampleFiles.of(samples, "earlier", 7);
+        Files.writeString(earlier, "left by an earlier run");
 
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
         new Analyzer(AnalyzerOptions.of(List.of(logs), null, directory.resolve("out"))
-                .withSamples(samples), new PrintStream(new ByteArrayOutputStream(), true)).run();
+                .withSamples(samples), new PrintStream(console, true)).run();
 
+        assertEquals("left by an earlier run", Files.readString(earlier));
+        List<Path> files = filesOfOneRun(samples, earlier);
+        assertTrue(console.toString().contains("Samples: " + samples.toAbsolutePath()),
+                console.toString());
         Map<String, Double> latencies = new HashMap<>();
-        List<Path> files = SampleFiles.in(samples);
-        assertFalse(files.contains(SampleFiles.of(samples, 7)), files.toString());
         try (BufferAllocator allocator = new RootAllocator()) {
             for (Path file : files) {
                 readInto(file, allocator, latencies);
@@ -65,6 +71,20 @@ class SamplesExportITCase {
             assertEquals(500 + i, latencies.get(id + " spout -> sink LOCAL"), 0);
             assertEquals(600 + 2 * i, latencies.get(id + " spout => sink LOCAL"), 0);
         }
+    }
+
+    /** The files of the one run in {@code samples} other than {@code earlier}. */
+    private static List<Path> filesOfOneRun(Path samples, Path earlier) throws Exception {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> all = Files.newDirectoryStream(samples)) {
+            all.forEach(files::add);
+        }
+        files.remove(earlier);
+        assertFalse(files.isEmpty());
+        String name = files.get(0).getFileName().toString();
+        String run = name.substring("samples-".length(), name.lastIndexOf('-'));
+        assertEquals(files.size(), SampleFiles.in(samples, run).size(), files.toString());
+        return SampleFiles.in(samples, run);
     }
 
     /** Adds each row as {@code "<tuple> <hop> <locality>" -> latency}, checking its bound. */

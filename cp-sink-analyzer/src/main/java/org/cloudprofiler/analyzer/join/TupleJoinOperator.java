@@ -1,7 +1,6 @@
 package org.cloudprofiler.analyzer.join;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -16,9 +15,9 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.Payloads;
-import org.cloudprofiler.analyzer.samples.SampleFileWriter;
-import org.cloudprofiler.analyzer.samples.SampleFiles;
 import org.cloudprofiler.analyzer.input.RunStart;
+import org.cloudprofiler.analyzer.samples.SampleExport;
+import org.cloudprofiler.analyzer.samples.SampleFileWriter;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
@@ -41,8 +40,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     private final ClockSpec clocks;
     private final long timeoutMillis;
     private final long refreshMillis;
-    /** Where each subtask writes its samples (a path: {@code Path} is not serializable). */
-    private final String samplesDirectory;
+    /** Where each subtask writes its samples, or null. */
+    private final SampleExport export;
     private final RunStart runStart;
     private final TimeSelection selection;
 
@@ -55,12 +54,12 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     /**
      * @param timeoutMillis how long, in event time, a tuple's records are awaited
      * @param refreshMillis how often to emit statistics while running; 0 for only at the end
-     * @param samplesDirectory where to write every sample ({@link SampleFiles}), or null
+     * @param export where to write every sample, or null
      * @param runStart the zero of the samples' times, or null if the logs show none
      * @param selection which samples to take, and the window of the latencies over time
      */
     public TupleJoinOperator(HopPlan plan, ClockSpec clocks, long timeoutMillis,
-            long refreshMillis, String samplesDirectory, RunStart runStart,
+            long refreshMillis, SampleExport export, RunStart runStart,
             TimeSelection selection) {
         this.plan = plan;
         this.runStart = runStart;
@@ -68,7 +67,7 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         this.clocks = clocks;
         this.timeoutMillis = timeoutMillis;
         this.refreshMillis = refreshMillis;
-        this.samplesDirectory = samplesDirectory;
+        this.export = export;
     }
 
     @Override
@@ -79,8 +78,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         timeouts = getInternalTimerService("tuple-timeouts", VoidNamespaceSerializer.INSTANCE,
                 this);
         sampler = new HopSampler(plan, clocks.create(), runStart, selection);
-        if (samplesDirectory != null) {
-            samples = new SampleFileWriter(SampleFiles.of(Path.of(samplesDirectory),
+        if (export != null) {
+            samples = new SampleFileWriter(export.fileOf(
                     getRuntimeContext().getTaskInfo().getIndexOfThisSubtask()),
                     plan.hops().stream().map(Hop::name).toList());
             sampler.exportTo(samples);

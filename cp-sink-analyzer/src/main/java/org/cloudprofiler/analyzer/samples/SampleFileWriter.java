@@ -3,6 +3,7 @@ package org.cloudprofiler.analyzer.samples;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,8 @@ public final class SampleFileWriter implements AutoCloseable {
     private int rows;
 
     /**
-     * Opens {@code file} for samples of the hops named {@code hopNames} (by hop index).
+     * Opens {@code file}, its directory created if need be, for samples of the hops named
+     * {@code hopNames} (by hop index).
      *
      * @throws IOException if the file cannot be created
      */
@@ -87,6 +89,7 @@ public final class SampleFileWriter implements AutoCloseable {
         latencyNs = (Float8Vector) root.getVector(SampleFiles.LATENCY_NS);
         boundNs = (Float8Vector) root.getVector(SampleFiles.BOUND_NS);
         unbounded = (BitVector) root.getVector(SampleFiles.UNBOUNDED);
+        Files.createDirectories(file.getParent());
         out = new FileOutputStream(file.toFile());
         writer = new ArrowFileWriter(root, provider, out.getChannel());
         writer.start();
