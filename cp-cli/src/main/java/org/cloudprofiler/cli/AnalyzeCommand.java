@@ -83,8 +83,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--samples", paramLabel = "DIR", description = "Also write every hop"
             + " sample (tuple id, hop, locality, latency, bound) as Arrow IPC files into DIR,"
-            + " samples-<run>-<subtask>.arrow; with --cluster, DIR is on each task manager's"
-            + " machine.")
+            + " samples-<run>-<subtask>.arrow (.partial if the run did not finish); with"
+            + " --cluster, DIR is on each task manager's machine.")
     private Path samples;
 
     @Option(names = "--from", converter = DurationConverter.class,

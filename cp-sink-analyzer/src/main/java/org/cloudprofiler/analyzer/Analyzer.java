@@ -114,9 +114,6 @@ public final class Analyzer {
                 CloseableIterator<AnalysisElement> elements = startJob(logSet, plan, clocks,
                         runStart, samples)) {
             results = elements;
-            if (stopped) {
-                return finish(builder, method, notes);
-            }
             while (hasNext(elements)) {
                 run.add(elements.next());
                 if (options.follow() && System.nanoTime() - nextRefresh >= 0) {
@@ -125,6 +122,12 @@ public final class Analyzer {
                     nextRefresh = System.nanoTime() + refreshNanos;
                 }
             }
+        } catch (Exception e) {
+            printUnfinished(samples, "the analysis failed");
+            throw e;
+        }
+        if (stopped) {
+            printUnfinished(samples, "the analysis was stopped before its job ended");
         }
         return finish(builder, method, notes);
     }
@@ -133,6 +136,15 @@ public final class Analyzer {
     private String samplesLine(SampleExport samples) {
         return "Samples: " + samples.pattern()
                 + (options.cluster() == null ? "" : ", on each task manager's machine");
+    }
+
+    /** A run that did not finish leaves its subtasks' sample files partial: says so. */
+    private void printUnfinished(SampleExport samples, String what) {
+        if (samples != null) {
+            console.println("Samples not finished: " + what + ", so each subtask's rows so far"
+                    + " stay in " + samples.pattern() + SampleFiles.PARTIAL_SUFFIX + ", perhaps"
+                    + " without the footer Arrow's file readers need");
+        }
     }
 
     private AnalysisSummary finish(SummaryBuilder builder, String method, List<String> notes)

@@ -10,10 +10,13 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -26,17 +29,21 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryEncoder;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.message.ArrowBlock;
+import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.samples.SampleFiles;
+import org.cloudprofiler.log.LogFileBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code analyze --samples}: every hop sample of the golden log set (200 tuples, one node, exact
- * latencies), read back from the Arrow IPC files with Arrow's own reader, row by row.
+ * latencies), read back from the Arrow IPC files with Arrow's own reader, row by row; and the
+ * files a run that does not finish leaves.
  */
 class SamplesExportITCase {
 
     private static final int TUPLES = 200;
+    private static final int FIRST = 100;
 
     @TempDir
     Path directory;
@@ -73,6 +80,53 @@ class SamplesExportITCase {
         }
     }
 
+    @Test
+    void aStoppedRunLeavesOnlyPartialFilesAndSaysSo() throws Exception {
+        Path logs = directory.resolve("logs");
+        Path out = directory.resolve("out");
+        Path samples = directory.resolve("samples");
+        GoldenLogSet.write(logs, TUPLES, "node-a", LongUnaryOperator.identity());
+        // The id channels are still open (no trailer): a followed run waits for more.
+        String[] names = {"spout/1/in", "spout/1/out", "sink/2/in"};
+        for (int c = 0; c < names.length; c++) {
+            LogFileBuilder builder = GoldenLogSet.channel("node-a", names[c], 2,
+                    LongUnaryOperator.identity());
+            long[] ids = new long[FIRST];
+            long[] tscs = new long[FIRST];
+            for (int i = 0; i < FIRST; i++) {
+                ids[i] = 1000 + i;
+                tscs[i] = c == 0 ? GoldenLogSet.spoutIn(i) : c == 1 ? GoldenLogSet.spoutOut(i)
+                        : GoldenLogSet.sinkIn(i);
+            }
+            Files.write(logs.resolve("node-a").resolve(names[c] + ".1.1.cplog"),
+                    builder.block(ids, tscs).build());
+        }
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Analyzer analyzer = new Analyzer(AnalyzerOptions.of(List.of(logs), null, out)
+                .withFollow(Duration.ofMillis(200)).withSamples(samples),
+                new PrintStream(console, true));
+        CompletableFuture<AnalysisSummary> finished = CompletableFuture.supplyAsync(() -> {
+            try {
+                return analyzer.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitSummary(out.resolve("summary.json"), finished);
+        analyzer.stop();
+        finished.get(120, TimeUnit.SECONDS);
+
+        try (DirectoryStream<Path> all = Files.newDirectoryStream(samples)) {
+            List<String> left = new ArrayList<>();
+            all.forEach(file -> left.add(file.getFileName().toString()));
+            assertFalse(left.isEmpty());
+            assertTrue(left.stream().allMatch(name -> name.endsWith(SampleFiles.PARTIAL_SUFFIX)),
+                    left.toString());
+        }
+        assertTrue(console.toString().contains("Samples not finished: the analysis was stopped"
+                + " before its job ended"), console.toString());
+    }
+
     /** The files of the one run in {@code samples} other than {@code earlier}. */
     private static List<Path> filesOfOneRun(Path samples, Path earlier) throws Exception {
         List<Path> files = new ArrayList<>();
@@ -84,7 +138,22 @@ class SamplesExportITCase {
         String name = files.get(0).getFileName().toString();
         String run = name.substring("samples-".length(), name.lastIndexOf('-'));
         assertEquals(files.size(), SampleFiles.in(samples, run).size(), files.toString());
+        assertEquals(List.of(), SampleFiles.partialIn(samples, run));
         return SampleFiles.in(samples, run);
+    }
+
+    /** Waits until the followed run has written a refreshed summary. */
+    private static void awaitSummary(Path summary, CompletableFuture<AnalysisSummary> run)
+            throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline && !run.isDone()) {
+            if (Files.exists(summary)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no refreshed summary" + (run.isDone() ? "; the run ended: "
+                + run.join() : ""));
     }
 
     /** Adds each row as {@code "<tuple> <hop> <locality>" -> latency}, checking its bound. */

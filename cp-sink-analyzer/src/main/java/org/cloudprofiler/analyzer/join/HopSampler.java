@@ -124,7 +124,7 @@ public final class HopSampler {
             try {
                 export.write(tupleId, hop, where, duration);
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the samples: " + e, e);
+                throw new UncheckedIOException(e.getMessage(), e);
             }
         }
     }

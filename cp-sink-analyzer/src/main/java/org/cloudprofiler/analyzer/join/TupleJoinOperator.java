@@ -1,6 +1,8 @@
 package org.cloudprofiler.analyzer.join;
 
 import java.io.IOException;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -49,6 +51,7 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     private transient InternalTimerService<VoidNamespace> timeouts;
     private transient HopSampler sampler;
     private transient HopStatistics statistics;
+    private transient BufferAllocator samplesAllocator;
     private transient SampleFileWriter samples;
 
     /**
@@ -79,9 +82,10 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
                 this);
         sampler = new HopSampler(plan, clocks.create(), runStart, selection);
         if (export != null) {
+            samplesAllocator = new RootAllocator();
             samples = new SampleFileWriter(export.fileOf(
                     getRuntimeContext().getTaskInfo().getIndexOfThisSubtask()),
-                    plan.hops().stream().map(Hop::name).toList());
+                    plan.hops().stream().map(Hop::name).toList(), samplesAllocator);
             sampler.exportTo(samples);
         }
         statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
@@ -151,24 +155,35 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         }
     }
 
+    /** The input has ended normally: only now may the samples take their final name. */
     @Override
     public void finish() throws Exception {
         emitStatistics(false);
-        closeSamples();
+        if (samples != null) {
+            samples.finish();
+        }
         super.finish();
     }
 
+    /** Also after a failure or cancellation: then the samples stay partial. */
     @Override
     public void close() throws Exception {
-        closeSamples();
-        super.close();
+        try {
+            closeSamples();
+        } finally {
+            super.close();
+        }
     }
 
     private void closeSamples() throws IOException {
-        if (samples != null) {
-            SampleFileWriter open = samples;
-            samples = null;
-            open.close();
+        if (samplesAllocator == null) {
+            return;
+        }
+        try (BufferAllocator allocator = samplesAllocator) {
+            samplesAllocator = null;
+            if (samples != null) {
+                samples.close();
+            }
         }
     }
 

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * The files of {@code analyze --samples DIR} (schema in docs/analyzer-output.md, "Every
  * sample"): one Arrow IPC file per join subtask, {@code samples-<run>-<subtask>.arrow}, holding
  * every hop sample that subtask took, with these columns ({@code run}: {@link SampleExport}).
- * Stateless.
+ * A subtask writes
+ * {@code <name>.partial} and renames it to its name only once it has finished normally. Stateless.
  */
 public final class SampleFiles {
 
@@ -30,6 +31,9 @@ public final class SampleFiles {
     public static final String BOUND_NS = "bound_ns";
     /** {@code bool}: no sync data joins its ends' clocks, so it has no number. */
     public static final String UNBOUNDED = "unbounded";
+
+    /** What a file is called while its subtask writes it: its name and this. */
+    public static final String PARTIAL_SUFFIX = ".partial";
 
     private static final Pattern NAME = Pattern.compile("samples-(.+)-(\\d+)\\.arrow");
 
@@ -49,14 +53,30 @@ public final class SampleFiles {
         return "samples-" + run + "-" + subtask + ".arrow";
     }
 
-    /** The sample files of run {@code run} in {@code directory}, by subtask. */
+    /** The name {@code file} has while it is written. */
+    public static Path partialOf(Path file) {
+        return file.resolveSibling(file.getFileName() + PARTIAL_SUFFIX);
+    }
+
+    /** The finished sample files of run {@code run} in {@code directory}, by subtask. */
     public static List<Path> in(Path directory, String run) throws IOException {
+        return named(directory, run, "");
+    }
+
+    /** The sample files of run {@code run} in {@code directory} left unfinished, by subtask. */
+    public static List<Path> partialIn(Path directory, String run) throws IOException {
+        return named(directory, run, PARTIAL_SUFFIX);
+    }
+
+    private static List<Path> named(Path directory, String run, String suffix)
+            throws IOException {
         // By subtask number: as strings, samples-…-10 would sort before samples-…-2.
         SortedMap<Integer, Path> bySubtask = new TreeMap<>();
         try (DirectoryStream<Path> found = Files.newDirectoryStream(directory,
-                "samples-*.arrow")) {
+                "samples-*.arrow" + suffix)) {
             for (Path file : found) {
-                Matcher matcher = NAME.matcher(file.getFileName().toString());
+                String name = file.getFileName().toString();
+                Matcher matcher = NAME.matcher(name.substring(0, name.length() - suffix.length()));
                 if (matcher.matches() && matcher.group(1).equals(run)) {
                     bySubtask.put(Integer.parseInt(matcher.group(2)), file);
                 }

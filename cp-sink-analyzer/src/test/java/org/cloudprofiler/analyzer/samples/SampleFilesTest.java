@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The names of the sample files: per run, by subtask number. */
+/** The names of the sample files: per run, by subtask number, finished apart from partial. */
 class SampleFilesTest {
 
     @TempDir
@@ -29,14 +29,16 @@ class SampleFilesTest {
     }
 
     @Test
-    void eachRunListsOnlyItsOwnFiles() throws Exception {
-        Path ofA = SampleFiles.of(directory, "run-a", 1);
-        Path ofB = SampleFiles.of(directory, "run-b", 0);
-        for (Path file : List.of(ofA, ofB)) {
+    void eachRunListsOnlyItsOwnFinishedOrPartialFiles() throws Exception {
+        Path finished = SampleFiles.of(directory, "run-a", 1);
+        Path partial = SampleFiles.partialOf(SampleFiles.of(directory, "run-a", 0));
+        Path otherRun = SampleFiles.of(directory, "run-b", 0);
+        for (Path file : List.of(finished, partial, otherRun)) {
             Files.createFile(file);
         }
 
-        assertEquals(List.of(ofA), SampleFiles.in(directory, "run-a"));
-        assertEquals(List.of(ofB), SampleFiles.in(directory, "run-b"));
+        assertEquals(List.of(finished), SampleFiles.in(directory, "run-a"));
+        assertEquals(List.of(partial), SampleFiles.partialIn(directory, "run-a"));
+        assertEquals(List.of(otherRun), SampleFiles.in(directory, "run-b"));
     }
 }
