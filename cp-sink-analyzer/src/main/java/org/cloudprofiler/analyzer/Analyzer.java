@@ -132,9 +132,9 @@ public final class Analyzer {
         return finish(builder, method, notes);
     }
 
-    /** Where the samples go. */
+    /** Which samples go where: --from and --to select them as they do the hops. */
     private String samplesLine(SampleExport samples) {
-        return "Samples: " + samples.pattern()
+        return "Samples " + options.selection().describe() + ": " + samples.pattern()
                 + (options.cluster() == null ? "" : ", on each task manager's machine");
     }
 

@@ -29,6 +29,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryEncoder;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.message.ArrowBlock;
+import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.samples.SampleFiles;
 import org.cloudprofiler.log.LogFileBuilder;
@@ -49,7 +50,7 @@ class SamplesExportITCase {
     Path directory;
 
     @Test
-    void everySampleIsWrittenWithItsTupleHopLatencyAndBound() throws Exception {
+    void everySampleIsWrittenWithItsTupleHopStartLatencyAndBound() throws Exception {
         Path logs = directory.resolve("logs");
         GoldenLogSet.write(logs, TUPLES, "node-a", LongUnaryOperator.identity());
         Path samples = directory.resolve("samples");
@@ -63,12 +64,15 @@ class SamplesExportITCase {
 
         assertEquals("left by an earlier run", Files.readString(earlier));
         List<Path> files = filesOfOneRun(samples, earlier);
-        assertTrue(console.toString().contains("Samples: " + samples.toAbsolutePath()),
-                console.toString());
+        assertTrue(console.toString().contains("Samples from the run's start to the end of the"
+                + " logs: " + samples.toAbsolutePath()), console.toString());
         Map<String, Double> latencies = new HashMap<>();
+        Map<String, Double> starts = new HashMap<>();
         try (BufferAllocator allocator = new RootAllocator()) {
             for (Path file : files) {
-                readInto(file, allocator, latencies);
+                Map<String, String> metadata = readInto(file, allocator, latencies, starts);
+                assertEquals("0", metadata.get(SampleFiles.FROM_NS_METADATA));
+                assertFalse(metadata.containsKey(SampleFiles.TO_NS_METADATA), metadata.toString());
             }
         }
         assertEquals(3 * TUPLES, latencies.size(), "a row per tuple and hop, each once");
@@ -77,7 +81,43 @@ class SamplesExportITCase {
             assertEquals(100 + i, latencies.get(id + " spout LOCAL"), 0);
             assertEquals(500 + i, latencies.get(id + " spout -> sink LOCAL"), 0);
             assertEquals(600 + 2 * i, latencies.get(id + " spout => sink LOCAL"), 0);
+            // The run starts at the first tuple's entry into the spout.
+            long entered = GoldenLogSet.spoutIn(i) - GoldenLogSet.START;
+            assertEquals(entered, starts.get(id + " spout LOCAL"), 0);
+            assertEquals(entered + 100 + i, starts.get(id + " spout -> sink LOCAL"), 0);
+            assertEquals(entered, starts.get(id + " spout => sink LOCAL"), 0);
         }
+    }
+
+    @Test
+    void fromAndToSelectTheSamplesAndSayWhichInTheSchemaAndOnTheConsole() throws Exception {
+        Path logs = directory.resolve("logs");
+        GoldenLogSet.write(logs, TUPLES, "node-a", LongUnaryOperator.identity());
+        Path samples = directory.resolve("samples");
+        long fromNs = 500_000;
+        long toNs = 1_500_000;
+
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        new Analyzer(AnalyzerOptions.of(List.of(logs), null, directory.resolve("out"))
+                .withSelection(new TimeSelection(fromNs, toNs, TimeSelection.DEFAULT_WINDOW_NS))
+                .withSamples(samples), new PrintStream(console, true)).run();
+
+        assertTrue(console.toString().contains("Samples from 0.0005 s after the run's start to"
+                + " 0.0015 s after it: "), console.toString());
+        Map<String, Double> latencies = new HashMap<>();
+        Map<String, Double> starts = new HashMap<>();
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (Path file : filesOfOneRun(samples, null)) {
+                Map<String, String> metadata = readInto(file, allocator, latencies, starts);
+                assertEquals(Long.toString(fromNs), metadata.get(SampleFiles.FROM_NS_METADATA));
+                assertEquals(Long.toString(toNs), metadata.get(SampleFiles.TO_NS_METADATA));
+            }
+        }
+        assertFalse(starts.isEmpty());
+        starts.forEach((row, startNs) -> assertTrue(startNs >= fromNs && startNs < toNs,
+                row + " started at " + startNs));
+        // Tuples 50 to 149 enter the spout in the selection; their transfers start 100+ ns later.
+        assertEquals(3 * 100, starts.size(), starts.keySet().toString());
     }
 
     @Test
@@ -127,7 +167,7 @@ class SamplesExportITCase {
                 + " before its job ended"), console.toString());
     }
 
-    /** The files of the one run in {@code samples} other than {@code earlier}. */
+    /** The files of the one run in {@code samples} other than {@code earlier}; all of it. */
     private static List<Path> filesOfOneRun(Path samples, Path earlier) throws Exception {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> all = Files.newDirectoryStream(samples)) {
@@ -156,15 +196,19 @@ class SamplesExportITCase {
                 + run.join() : ""));
     }
 
-    /** Adds each row as {@code "<tuple> <hop> <locality>" -> latency}, checking its bound. */
-    private static void readInto(Path file, BufferAllocator allocator,
-            Map<String, Double> latencies) throws Exception {
+    /**
+     * Adds each row as {@code "<tuple> <hop> <locality>" -> latency} and {@code -> start},
+     * checking its bound; returns the schema's metadata.
+     */
+    private static Map<String, String> readInto(Path file, BufferAllocator allocator,
+            Map<String, Double> latencies, Map<String, Double> starts) throws Exception {
         try (SeekableByteChannel channel = Files.newByteChannel(file);
                 ArrowFileReader reader = new ArrowFileReader(channel, allocator)) {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
             for (ArrowBlock block : reader.getRecordBlocks()) {
                 assertTrue(reader.loadRecordBatch(block));
                 BigIntVector tupleId = (BigIntVector) root.getVector(SampleFiles.TUPLE_ID);
+                Float8Vector start = (Float8Vector) root.getVector(SampleFiles.START_NS);
                 Float8Vector latency = (Float8Vector) root.getVector(SampleFiles.LATENCY_NS);
                 Float8Vector bound = (Float8Vector) root.getVector(SampleFiles.BOUND_NS);
                 BitVector unbounded = (BitVector) root.getVector(SampleFiles.UNBOUNDED);
@@ -174,12 +218,14 @@ class SamplesExportITCase {
                     for (int row = 0; row < root.getRowCount(); row++) {
                         assertEquals(0, bound.get(row), 0, "one clock: exact");
                         assertEquals(0, unbounded.get(row));
-                        Double previous = latencies.put(tupleId.get(row) + " " + hop.getObject(row)
-                                + " " + locality.getObject(row), latency.get(row));
-                        assertEquals(null, previous, "written twice");
+                        String key = tupleId.get(row) + " " + hop.getObject(row) + " "
+                                + locality.getObject(row);
+                        assertEquals(null, latencies.put(key, latency.get(row)), "written twice");
+                        starts.put(key, start.get(row));
                     }
                 }
             }
+            return root.getSchema().getCustomMetadata();
         }
     }
 

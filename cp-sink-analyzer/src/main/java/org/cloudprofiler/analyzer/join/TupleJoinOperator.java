@@ -85,7 +85,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
             samplesAllocator = new RootAllocator();
             samples = new SampleFileWriter(export.fileOf(
                     getRuntimeContext().getTaskInfo().getIndexOfThisSubtask()),
-                    plan.hops().stream().map(Hop::name).toList(), samplesAllocator);
+                    plan.hops().stream().map(Hop::name).toList(), export.run(), selection,
+                    samplesAllocator);
             sampler.exportTo(samples);
         }
         statistics = new HopStatistics(plan.hops().size(), selection.windowNs());

@@ -9,7 +9,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.util.AutoCloseables;
 import org.apache.arrow.vector.BigIntVector;
@@ -31,6 +33,7 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.join.Locality;
+import org.cloudprofiler.analyzer.join.TimeSelection;
 
 /**
  * Writes the hop samples of one join subtask into its Arrow IPC file ({@link SampleFiles}), in
@@ -57,6 +60,7 @@ public final class SampleFileWriter implements AutoCloseable {
     private final BigIntVector tupleId;
     private final SmallIntVector hop;
     private final TinyIntVector locality;
+    private final Float8Vector startNs;
     private final Float8Vector latencyNs;
     private final Float8Vector boundNs;
     private final BitVector unbounded;
@@ -65,13 +69,13 @@ public final class SampleFileWriter implements AutoCloseable {
 
     /**
      * Opens {@code file}'s partial file, its directory created if need be, for samples of the
-     * hops named {@code hopNames} (by hop index); buffers come from a child of {@code parent},
-     * which the caller owns.
+     * hops named {@code hopNames} (by hop index) taken by {@code selection} in run {@code run};
+     * buffers come from a child of {@code parent}, which the caller owns.
      *
      * @throws IOException naming the file and the fix, if it cannot be created or written
      */
-    public SampleFileWriter(Path file, List<String> hopNames, BufferAllocator parent)
-            throws IOException {
+    public SampleFileWriter(Path file, List<String> hopNames, String run,
+            TimeSelection selection, BufferAllocator parent) throws IOException {
         this.file = file;
         partial = SampleFiles.partialOf(file);
         allocator = opened(parent.newChildAllocator("samples " + file, 0, Long.MAX_VALUE));
@@ -86,11 +90,12 @@ public final class SampleFileWriter implements AutoCloseable {
             }
             DictionaryEncoding localityEncoding = dictionary(provider, LOCALITY_DICTIONARY,
                     new ArrowType.Int(8, true), localities);
-            root = opened(VectorSchemaRoot.create(schema(hopEncoding, localityEncoding),
-                    allocator));
+            root = opened(VectorSchemaRoot.create(schema(hopEncoding, localityEncoding, run,
+                    selection), allocator));
             tupleId = (BigIntVector) root.getVector(SampleFiles.TUPLE_ID);
             hop = (SmallIntVector) root.getVector(SampleFiles.HOP);
             locality = (TinyIntVector) root.getVector(SampleFiles.LOCALITY);
+            startNs = (Float8Vector) root.getVector(SampleFiles.START_NS);
             latencyNs = (Float8Vector) root.getVector(SampleFiles.LATENCY_NS);
             boundNs = (Float8Vector) root.getVector(SampleFiles.BOUND_NS);
             unbounded = (BitVector) root.getVector(SampleFiles.UNBOUNDED);
@@ -108,7 +113,13 @@ public final class SampleFileWriter implements AutoCloseable {
     }
 
     private static Schema schema(DictionaryEncoding hopEncoding,
-            DictionaryEncoding localityEncoding) {
+            DictionaryEncoding localityEncoding, String run, TimeSelection selection) {
+        Map<String, String> metadata = new LinkedHashMap<>();
+        metadata.put(SampleFiles.RUN_METADATA, run);
+        metadata.put(SampleFiles.FROM_NS_METADATA, Long.toString(selection.fromNs()));
+        if (selection.toNs() != Long.MAX_VALUE) {
+            metadata.put(SampleFiles.TO_NS_METADATA, Long.toString(selection.toNs()));
+        }
         ArrowType float64 = new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
         return new Schema(List.of(
                 Field.notNullable(SampleFiles.TUPLE_ID, new ArrowType.Int(64, true)),
@@ -116,21 +127,28 @@ public final class SampleFileWriter implements AutoCloseable {
                         hopEncoding), null),
                 new Field(SampleFiles.LOCALITY, new FieldType(false,
                         localityEncoding.getIndexType(), localityEncoding), null),
+                Field.nullable(SampleFiles.START_NS, float64),
                 Field.nullable(SampleFiles.LATENCY_NS, float64),
                 Field.nullable(SampleFiles.BOUND_NS, float64),
-                Field.notNullable(SampleFiles.UNBOUNDED, ArrowType.Bool.INSTANCE)));
+                Field.notNullable(SampleFiles.UNBOUNDED, ArrowType.Bool.INSTANCE)), metadata);
     }
 
     /**
-     * Appends one sample: {@code duration} of hop {@code hopIndex} of tuple {@code id}.
+     * Appends one sample: {@code duration} of hop {@code hopIndex} of tuple {@code id}, whose
+     * start was {@code hopStartNs} after the run's start (NaN if unknown).
      *
      * @throws IOException naming the file and the fix
      */
-    public void write(long id, int hopIndex, Locality where, BoundedDuration duration)
-            throws IOException {
+    public void write(long id, int hopIndex, Locality where, double hopStartNs,
+            BoundedDuration duration) throws IOException {
         tupleId.setSafe(rows, id);
         hop.setSafe(rows, hopIndex);
         locality.setSafe(rows, where.ordinal());
+        if (Double.isNaN(hopStartNs)) {
+            startNs.setNull(rows);
+        } else {
+            startNs.setSafe(rows, hopStartNs);
+        }
         if (duration.bounded()) {
             latencyNs.setSafe(rows, duration.durationNs());
             boundNs.setSafe(rows, duration.boundNs());

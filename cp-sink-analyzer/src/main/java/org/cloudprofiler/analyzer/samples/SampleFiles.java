@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
 /**
  * The files of {@code analyze --samples DIR} (schema in docs/analyzer-output.md, "Every
  * sample"): one Arrow IPC file per join subtask, {@code samples-<run>-<subtask>.arrow}, holding
- * every hop sample that subtask took, with these columns ({@code run}: {@link SampleExport}).
- * A subtask writes
- * {@code <name>.partial} and renames it to its name only once it has finished normally. Stateless.
+ * every hop sample that subtask took, with these columns and schema metadata ({@code run}:
+ * {@link SampleExport}). A subtask writes {@code <name>.partial} and renames it to its name
+ * only once it has finished normally. Stateless.
  */
 public final class SampleFiles {
 
@@ -25,12 +25,21 @@ public final class SampleFiles {
     public static final String HOP = "hop";
     /** {@code utf8}, dictionary-encoded ({@code int8} indices): LOCAL or REMOTE or MIXED. */
     public static final String LOCALITY = "locality";
+    /** {@code float64}, null if unknown: the hop's start, ns since the run's start. */
+    public static final String START_NS = "start_ns";
     /** {@code float64}, null if unbounded: the duration's estimate, ns. */
     public static final String LATENCY_NS = "latency_ns";
     /** {@code float64}, null if unbounded: its bound, ns. */
     public static final String BOUND_NS = "bound_ns";
     /** {@code bool}: no sync data joins its ends' clocks, so it has no number. */
     public static final String UNBOUNDED = "unbounded";
+
+    /** Schema metadata: the run id in the file's name. */
+    public static final String RUN_METADATA = "run";
+    /** Schema metadata, decimal ns: the earliest hop start taken ({@code --from}). */
+    public static final String FROM_NS_METADATA = "from_ns";
+    /** Schema metadata, decimal ns: the first hop start no longer taken; absent without --to. */
+    public static final String TO_NS_METADATA = "to_ns";
 
     /** What a file is called while its subtask writes it: its name and this. */
     public static final String PARTIAL_SUFFIX = ".partial";

@@ -13,9 +13,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.join.Locality;
+import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 class SampleFileWriterTest {
 
     private static final List<String> HOPS = List.of("spout", "spout -> sink");
+    private static final TimeSelection SELECTION = new TimeSelection(0, Long.MAX_VALUE,
+            TimeSelection.DEFAULT_WINDOW_NS);
 
     @TempDir
     Path directory;
@@ -41,11 +46,15 @@ class SampleFileWriterTest {
     }
 
     @Test
-    void aFinishedFileTakesItsNameInTheDirectoryItMade() throws Exception {
+    void aFinishedFileTakesItsNameAndHoldsTheStartsAndTheSelection() throws Exception {
         Path file = directory.resolve("not/yet/made").resolve("samples-r-0.arrow");
-        try (SampleFileWriter writer = new SampleFileWriter(file, HOPS, root)) {
-            writer.write(1, 0, Locality.LOCAL, new BoundedDuration(100, 0, "SAME_CLOCK"));
-            writer.write(1, 1, Locality.REMOTE, new BoundedDuration(200, 0, "SAME_CLOCK"));
+        TimeSelection selection = new TimeSelection(5_000_000_000L, 60_000_000_000L,
+                TimeSelection.DEFAULT_WINDOW_NS);
+        try (SampleFileWriter writer = new SampleFileWriter(file, HOPS, "r", selection, root)) {
+            writer.write(1, 0, Locality.LOCAL, 5_500_000_000.0,
+                    new BoundedDuration(100, 0, "SAME_CLOCK"));
+            writer.write(1, 1, Locality.REMOTE, Double.NaN,
+                    new BoundedDuration(200, 0, "SAME_CLOCK"));
             assertFalse(Files.exists(file));
             assertTrue(Files.exists(SampleFiles.partialOf(file)));
             writer.finish();
@@ -54,16 +63,24 @@ class SampleFileWriterTest {
         assertFalse(Files.exists(SampleFiles.partialOf(file)));
         try (SeekableByteChannel channel = Files.newByteChannel(file);
                 ArrowFileReader reader = new ArrowFileReader(channel, root)) {
+            VectorSchemaRoot rows = reader.getVectorSchemaRoot();
             assertTrue(reader.loadNextBatch());
-            assertEquals(2, reader.getVectorSchemaRoot().getRowCount());
+            Float8Vector starts = (Float8Vector) rows.getVector(SampleFiles.START_NS);
+            assertEquals(5_500_000_000.0, starts.get(0), 0);
+            assertTrue(starts.isNull(1), "an unknown start is null");
+            assertEquals("r", rows.getSchema().getCustomMetadata().get(SampleFiles.RUN_METADATA));
+            assertEquals("5000000000", rows.getSchema().getCustomMetadata()
+                    .get(SampleFiles.FROM_NS_METADATA));
+            assertEquals("60000000000", rows.getSchema().getCustomMetadata()
+                    .get(SampleFiles.TO_NS_METADATA));
         }
     }
 
     @Test
     void aFileClosedUnfinishedKeepsOnlyItsPartialName() throws Exception {
         Path file = directory.resolve("samples-r-0.arrow");
-        try (SampleFileWriter writer = new SampleFileWriter(file, HOPS, root)) {
-            writer.write(1, 0, Locality.LOCAL, new BoundedDuration(100, 0, "SAME_CLOCK"));
+        try (SampleFileWriter writer = new SampleFileWriter(file, HOPS, "r", SELECTION, root)) {
+            writer.write(1, 0, Locality.LOCAL, 0, new BoundedDuration(100, 0, "SAME_CLOCK"));
         }
 
         assertFalse(Files.exists(file));
@@ -77,7 +94,7 @@ class SampleFileWriterTest {
         Path file = notADirectory.resolve("samples-r-0.arrow");
 
         IOException failure = assertThrows(IOException.class,
-                () -> new SampleFileWriter(file, HOPS, root));
+                () -> new SampleFileWriter(file, HOPS, "r", SELECTION, root));
 
         assertTrue(failure.getMessage().contains(file.toString()), failure.getMessage());
         assertTrue(failure.getMessage().contains("Fix: give --samples a directory"),
@@ -91,7 +108,7 @@ class SampleFileWriterTest {
         Files.createSymbolicLink(SampleFiles.partialOf(file), Path.of("/dev/full"));
 
         IOException failure = assertThrows(IOException.class,
-                () -> new SampleFileWriter(file, HOPS, root));
+                () -> new SampleFileWriter(file, HOPS, "r", SELECTION, root));
 
         assertTrue(failure.getMessage().contains(SampleFiles.partialOf(file).toString()),
                 failure.getMessage());
@@ -103,8 +120,8 @@ class SampleFileWriterTest {
     void aFinishedFileThatCannotBeRenamedIsClosedAndStaysPartial() throws Exception {
         Path file = directory.resolve("samples-r-0.arrow");
         Files.createDirectories(file.resolve("in the way"));
-        SampleFileWriter writer = new SampleFileWriter(file, HOPS, root);
-        writer.write(1, 0, Locality.LOCAL, new BoundedDuration(100, 0, "SAME_CLOCK"));
+        SampleFileWriter writer = new SampleFileWriter(file, HOPS, "r", SELECTION, root);
+        writer.write(1, 0, Locality.LOCAL, 0, new BoundedDuration(100, 0, "SAME_CLOCK"));
 
         IOException failure = assertThrows(IOException.class, writer::finish);
 
