@@ -179,14 +179,25 @@ public final class Analyzer {
         }
     }
 
-    /** Flink wraps a job's failure several times over: its root cause is what the user needs. */
+    /**
+     * Flink wraps a job's failure several times over. The user needs the innermost message that
+     * says what to do (a task's own, which names the fix: a sample file it cannot write), else
+     * the root cause.
+     */
     private static IOException jobFailed(Exception e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
+        Throwable shown = e;
+        Throwable advice = null;
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            shown = cause;
+            if (cause.getMessage() != null && cause.getMessage().contains("Fix:")) {
+                advice = cause;
+            }
         }
-        return new IOException("the analysis job failed: " + root.getClass().getSimpleName()
-                + ": " + root.getMessage(), e);
+        if (advice != null) {
+            shown = advice;
+        }
+        return new IOException("the analysis job failed: " + shown.getClass().getSimpleName()
+                + ": " + shown.getMessage(), e);
     }
 
     /**

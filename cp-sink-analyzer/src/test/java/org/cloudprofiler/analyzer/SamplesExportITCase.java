@@ -2,6 +2,7 @@ package org.cloudprofiler.analyzer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -10,12 +11,15 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
 import org.apache.arrow.memory.BufferAllocator;
@@ -33,6 +37,7 @@ import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.samples.SampleFiles;
 import org.cloudprofiler.log.LogFileBuilder;
+import org.cloudprofiler.log.LogTrailer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +50,7 @@ class SamplesExportITCase {
 
     private static final int TUPLES = 200;
     private static final int FIRST = 100;
+    private static final String[] ID_CHANNELS = {"spout/1/in", "spout/1/out", "sink/2/in"};
 
     @TempDir
     Path directory;
@@ -125,11 +131,54 @@ class SamplesExportITCase {
         Path logs = directory.resolve("logs");
         Path out = directory.resolve("out");
         Path samples = directory.resolve("samples");
+        openIdChannels(logs);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Analyzer analyzer = following(logs, out, samples, console);
+        CompletableFuture<AnalysisSummary> finished = runAsync(analyzer);
+        awaitSummary(out.resolve("summary.json"), finished);
+
+        analyzer.stop();
+        finished.get(120, TimeUnit.SECONDS);
+
+        assertOnlyPartialFilesIn(samples);
+        assertTrue(console.toString().contains("Samples not finished: the analysis was stopped"
+                + " before its job ended"), console.toString());
+    }
+
+    @Test
+    void aFailedRunLeavesOnlyPartialFilesAndSaysSo() throws Exception {
+        Path logs = directory.resolve("logs");
+        Path out = directory.resolve("out");
+        Path samples = directory.resolve("samples");
+        LogFileBuilder[] channels = openIdChannels(logs);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Analyzer analyzer = following(logs, out, samples, console);
+        CompletableFuture<AnalysisSummary> finished = runAsync(analyzer);
+        awaitSummary(out.resolve("summary.json"), finished);
+        // The tasks' partial files are open; a file where their directory was makes the renames
+        // at the end fail, and with them the job.
+        Path moved = directory.resolve("samples-moved");
+        Files.move(samples, moved);
+        Files.writeString(samples, "in the way");
+
+        closeIdChannels(logs, channels);
+
+        ExecutionException failure = assertThrows(ExecutionException.class,
+                () -> finished.get(120, TimeUnit.SECONDS));
+        // The task's own message, with its fix, not only Flink's root cause.
+        assertTrue(failure.getCause().getMessage().contains("cannot rename the finished samples"),
+                failure.getCause().getMessage());
+        assertOnlyPartialFilesIn(moved);
+        assertTrue(console.toString().contains("Samples not finished: the analysis failed"),
+                console.toString());
+    }
+
+    /** Writes the golden log set with its id channels still open (no trailer), first tuples. */
+    private static LogFileBuilder[] openIdChannels(Path logs) throws Exception {
         GoldenLogSet.write(logs, TUPLES, "node-a", LongUnaryOperator.identity());
-        // The id channels are still open (no trailer): a followed run waits for more.
-        String[] names = {"spout/1/in", "spout/1/out", "sink/2/in"};
-        for (int c = 0; c < names.length; c++) {
-            LogFileBuilder builder = GoldenLogSet.channel("node-a", names[c], 2,
+        LogFileBuilder[] channels = new LogFileBuilder[ID_CHANNELS.length];
+        for (int c = 0; c < ID_CHANNELS.length; c++) {
+            channels[c] = GoldenLogSet.channel("node-a", ID_CHANNELS[c], 2,
                     LongUnaryOperator.identity());
             long[] ids = new long[FIRST];
             long[] tscs = new long[FIRST];
@@ -138,33 +187,52 @@ class SamplesExportITCase {
                 tscs[i] = c == 0 ? GoldenLogSet.spoutIn(i) : c == 1 ? GoldenLogSet.spoutOut(i)
                         : GoldenLogSet.sinkIn(i);
             }
-            Files.write(logs.resolve("node-a").resolve(names[c] + ".1.1.cplog"),
-                    builder.block(ids, tscs).build());
+            Files.write(idChannel(logs, c), channels[c].block(ids, tscs).build());
         }
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        Analyzer analyzer = new Analyzer(AnalyzerOptions.of(List.of(logs), null, out)
-                .withFollow(Duration.ofMillis(200)).withSamples(samples),
+        return channels;
+    }
+
+    /** Appends the trailer to each id channel: a followed run ends once it has read them. */
+    private static void closeIdChannels(Path logs, LogFileBuilder[] channels) throws Exception {
+        for (int c = 0; c < channels.length; c++) {
+            int before = channels[c].build().length;
+            channels[c].trailer(new LogTrailer(FIRST, 1, FIRST, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+                    LogTrailer.CLOSED_BY_CALL));
+            byte[] whole = channels[c].build();
+            Files.write(idChannel(logs, c), Arrays.copyOfRange(whole, before, whole.length),
+                    StandardOpenOption.APPEND);
+        }
+    }
+
+    private static Path idChannel(Path logs, int channel) {
+        return logs.resolve("node-a").resolve(ID_CHANNELS[channel] + ".1.1.cplog");
+    }
+
+    private static Analyzer following(Path logs, Path out, Path samples,
+            ByteArrayOutputStream console) {
+        return new Analyzer(AnalyzerOptions.of(List.of(logs), null, out)
+                .withFollow(Duration.ofMillis(200)).withParallelism(1).withSamples(samples),
                 new PrintStream(console, true));
-        CompletableFuture<AnalysisSummary> finished = CompletableFuture.supplyAsync(() -> {
+    }
+
+    private static CompletableFuture<AnalysisSummary> runAsync(Analyzer analyzer) {
+        return CompletableFuture.supplyAsync(() -> {
             try {
                 return analyzer.run();
             } catch (Exception e) {
-                throw new IllegalStateException(e);
+                throw new IllegalStateException(e.getMessage(), e);
             }
         });
-        awaitSummary(out.resolve("summary.json"), finished);
-        analyzer.stop();
-        finished.get(120, TimeUnit.SECONDS);
+    }
 
+    private static void assertOnlyPartialFilesIn(Path samples) throws Exception {
+        List<String> left = new ArrayList<>();
         try (DirectoryStream<Path> all = Files.newDirectoryStream(samples)) {
-            List<String> left = new ArrayList<>();
             all.forEach(file -> left.add(file.getFileName().toString()));
-            assertFalse(left.isEmpty());
-            assertTrue(left.stream().allMatch(name -> name.endsWith(SampleFiles.PARTIAL_SUFFIX)),
-                    left.toString());
         }
-        assertTrue(console.toString().contains("Samples not finished: the analysis was stopped"
-                + " before its job ended"), console.toString());
+        assertFalse(left.isEmpty());
+        assertTrue(left.stream().allMatch(name -> name.endsWith(SampleFiles.PARTIAL_SUFFIX)),
+                left.toString());
     }
 
     /** The files of the one run in {@code samples} other than {@code earlier}; all of it. */
