@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
-import org.cloudprofiler.analyzer.samples.SampleFileWriter;
 import org.cloudprofiler.analyzer.input.RunStart;
+import org.cloudprofiler.analyzer.samples.SampleFileWriter;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.cloudprofiler.analyzer.stats.TailPaths;
 import org.cloudprofiler.analyzer.stats.TupleLatencies;
@@ -122,9 +122,9 @@ public final class HopSampler {
         statistics.add(hop, where, duration, tupleId, startNs, task);
         if (export != null) {
             try {
-                export.write(tupleId, hop, where, duration);
+                export.write(tupleId, hop, where, startNs, duration);
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the samples: " + e, e);
+                throw new UncheckedIOException(e.getMessage(), e);
             }
         }
     }
