@@ -23,7 +23,7 @@ public final class DropsFiles {
                         source.dropped(), source.counts()));
             }
         } catch (IOException e) {
-            problems.add(new InputProblem(file.toString(), "BAD_DROPS", "cannot use it ("
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_DROPS, "cannot use it ("
                     + e.getMessage() + "); its counts are left out"));
         }
     }

@@ -38,7 +38,7 @@ public final class LogSetScanner {
         List<Path> dropsFiles = new ArrayList<>();
         for (Path path : paths) {
             if (!Files.exists(path)) {
-                problems.add(new InputProblem(path.toString(), "MISSING",
+                problems.add(new InputProblem(path.toString(), InputProblem.Kind.MISSING,
                         "does not exist; check the --logs path"));
             } else if (Files.isDirectory(path)) {
                 walk(path, logs, topologies, dropsFiles, problems);
@@ -122,7 +122,7 @@ public final class LogSetScanner {
                 }
             });
         } catch (IOException | RuntimeException e) {
-            problems.add(new InputProblem(directory.toString(), "UNREADABLE",
+            problems.add(new InputProblem(directory.toString(), InputProblem.Kind.UNREADABLE,
                     "cannot list it (" + e.getMessage() + "); what it holds is skipped"));
         }
     }
@@ -143,28 +143,28 @@ public final class LogSetScanner {
                     .anyMatch(problem -> problem.kind() == LogProblem.Kind.BAD_HEADER_CRC);
             if (header == null) {
                 LogProblem first = reader.problems().get(0);
-                String kind = switch (first.kind()) {
-                    case UNSUPPORTED_VERSION -> "UNSUPPORTED_VERSION";
-                    case BAD_MAGIC -> "NOT_A_LOG";
-                    default -> "BAD_HEADER";
+                InputProblem.Kind kind = switch (first.kind()) {
+                    case UNSUPPORTED_VERSION -> InputProblem.Kind.UNSUPPORTED_VERSION;
+                    case BAD_MAGIC -> InputProblem.Kind.NOT_A_LOG;
+                    default -> InputProblem.Kind.BAD_HEADER;
                 };
                 problems.add(new InputProblem(file.toString(), kind, first.message()
                         + "; the file is skipped"));
                 return null;
             }
         } catch (IOException e) {
-            problems.add(new InputProblem(file.toString(), "UNREADABLE", "cannot be read ("
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.UNREADABLE, "cannot be read ("
                     + e.getMessage() + "); the file is skipped. Fix: check its permissions"));
             return null;
         }
         HandlerType handler = header.handler();
         if (handler == null) {
-            problems.add(new InputProblem(file.toString(), "UNKNOWN_HANDLER", "handler id "
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.UNKNOWN_HANDLER, "handler id "
                     + header.handlerId() + " is unknown to this analyzer; the file is skipped"));
             return null;
         }
         if (damaged && !pathAgrees(file, header)) {
-            problems.add(new InputProblem(file.toString(), "BAD_HEADER", "its header checksum"
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_HEADER, "its header checksum"
                     + " failed and its node \"" + header.node() + "\" and channel \""
                     + header.channel() + "\" do not match where it lies, so which clock and"
                     + " which point its records belong to is unknown; the file is skipped"));
@@ -214,7 +214,7 @@ public final class LogSetScanner {
         }
         if (directory != null && directory.getFileName() != null
                 && !directory.getFileName().toString().equals(header.node())) {
-            problems.add(new InputProblem(file.toString(), "NODE_MISMATCH", "its header says node \""
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.NODE_MISMATCH, "its header says node \""
                     + header.node() + "\" but it lies in the directory of node \""
                     + directory.getFileName() + "\"; it is analysed as node \"" + header.node()
                     + "\". Fix: keep each node's logs in its own directory"));

@@ -42,8 +42,6 @@ public final class SummaryBuilder {
     private static final String ANALYSED_RULE = "the hop samples whose hop started (its first"
             + " record, on the reference clock) in [fromNs, toNs) after the run's start; tuple"
             + " counts, operators and drops are of the whole run";
-    private static final Set<String> SKIPPING_KINDS = Set.of("MISSING", "UNREADABLE",
-            "NOT_A_LOG", "UNSUPPORTED_VERSION", "BAD_HEADER", "UNKNOWN_HANDLER");
 
     private final LogSet logSet;
     private final HopPlan plan;
@@ -144,16 +142,16 @@ public final class SummaryBuilder {
             bytesSkipped += report.bytesSkipped();
             problemCount += report.problemCount();
             notClosed += report.closedCleanly() ? 0 : 1;
-            report.problems().forEach(problem -> problems.add(new InputProblem(file, "LOG",
+            report.problems().forEach(problem -> problems.add(new InputProblem(file, InputProblem.Kind.LOG,
                     problem)));
             if (report.ioError() != null) {
                 problemCount++;
-                problems.add(new InputProblem(file, "UNREADABLE", "reading stopped: "
+                problems.add(new InputProblem(file, InputProblem.Kind.UNREADABLE, "reading stopped: "
                         + report.ioError() + "; what was read before is analysed"));
             }
         }
         int skipped = (int) logSet.problems().stream()
-                .filter(problem -> SKIPPING_KINDS.contains(problem.kind())).count();
+                .filter(problem -> problem.kind().skipsFile()).count();
         return new AnalysisSummary.Input(logSet.channels().size(), skipped, logSet.totalBytes(),
                 run.bytesRead(), run.recordsRead(), blocksSkipped, bytesSkipped, notClosed,
                 problemCount, problems);

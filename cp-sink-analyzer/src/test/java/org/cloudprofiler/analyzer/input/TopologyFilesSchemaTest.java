@@ -85,7 +85,7 @@ class TopologyFilesSchemaTest {
 
         assertEquals("ysb-2026-11-25", topology.runId());
         assertEquals(1, problems.size(), problems::toString);
-        assertEquals("BAD_TOPOLOGY", problems.get(0).kind());
+        assertEquals(InputProblem.Kind.BAD_TOPOLOGY, problems.get(0).kind());
     }
 
     @Test
