@@ -16,7 +16,7 @@ import org.cloudprofiler.topology.TopologyFile;
  * Reads and merges the {@code topology.json} files of a log set: each node writes its own
  * (docs/topology-format.md), and all of one run describe the same components and edges.
  */
-public final class TopologyFiles {
+final class TopologyFiles {
 
     private TopologyFiles() {}
 
