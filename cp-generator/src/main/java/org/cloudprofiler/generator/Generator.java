@@ -10,13 +10,12 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
-
 import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.IngestionChannel;
-import org.cloudprofiler.LogFormat;
+import org.cloudprofiler.channel.IngestionChannel;
 import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.internal.NativeLibrary;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 
 /**
  * One run of the native throughput-controlled generator: T sender threads push buckets of

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.analyzer.clock.NodeClock;
 import org.cloudprofiler.analyzer.clock.SingleClockTranslator;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
@@ -16,6 +15,7 @@ import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.analyzer.stats.RunAccumulator;
+import org.cloudprofiler.log.HandlerType;
 import org.junit.jupiter.api.Test;
 
 /** The summary's figures over time, from the run's start. */

@@ -13,8 +13,10 @@ import org.cloudprofiler.generator.jof.JavaObjectFactory;
 /**
  * How a {@link JofSpout} receives: shaped like storm-kafka-client's {@code KafkaSpoutConfig}
  * (a builder from where to receive, then receivers, record translator or function with fields
- * and stream, topic). KafkaSpout's first-poll strategy has no counterpart: nothing is stored to
- * start from, a task emits what the generator sends once its receivers are bound.
+ * and stream, topic). Its builder mirrors KafkaSpoutConfig's {@code setX} names, so a Storm user
+ * swapping one spout for the other finds the same words; the rest of the project's builders name
+ * options without {@code set}. KafkaSpout's first-poll strategy has no counterpart: nothing is
+ * stored to start from, a task emits what the generator sends once its receivers are bound.
  * Spout task {@code k} (its index among the spout's tasks) binds {@code receiversPerTask} JOF
  * receivers on {@code bindHost}, at ports {@code basePort + k·receiversPerTask + r}; point the
  * generator at all of them ({@link #endpoints(int)}). As a Kafka partition is one ordered
