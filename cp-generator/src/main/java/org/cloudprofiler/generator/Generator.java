@@ -530,8 +530,8 @@ public final class Generator implements AutoCloseable {
         /**
          * How long before each bucket's due time a sender stops sleeping and spins (default
          * 50 µs, at most 1 ms): it keeps the schedule lag in tens of µs. Zero sleeps straight
-         * to the due time (about 12 µs late at the median on the project's VM, with rare
-         * oversleeps of milliseconds) and leaves the CPU to an engine on the same cores.
+         * to the due time (late by the timer's overshoot, and now and then by milliseconds;
+         * docs/benchmarks.md, "Generator") and leaves the CPU to an engine on the same cores.
          */
         public Builder spinWindow(Duration spinWindow) {
             this.spinWindow = spinWindow;

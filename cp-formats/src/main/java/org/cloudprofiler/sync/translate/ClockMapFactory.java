@@ -25,7 +25,7 @@ public final class ClockMapFactory {
      *
      * <p>With {@link TranslationMethod#MINRTT}, a pair whose target-initiated exchanges lack the
      * start or the end phase while the source-initiated ones have both is mapped from those: the
-     * mirror of DESIGN's map, bounded exactly over the maps both min exchanges allow (a
+     * mirror of the design's map, bounded exactly over the maps both min exchanges allow (a
      * {@link HullClockMap} of the two), since a missing direction must not cost durations a
      * bounded path.
      *

@@ -12,8 +12,8 @@ import org.cloudprofiler.sync.SyncNode;
 
 /**
  * Brings timestamps and durations of every node onto the clock of one reference node R, each with
- * a strict bound, by the table of DESIGN.md, "Clock sync and the CP translation". Of the paths
- * the sync data allows, it always takes the one with the smallest bound. Immutable and
+ * a strict bound, by the table of docs/design.md, "Clock sync and the CP translation". Of the
+ * paths the sync data allows, it always takes the one with the smallest bound. Immutable and
  * thread-safe.
  *
  * <p>A node that sync.json did not relate to R directly is related through other nodes (R ← B ←
@@ -23,14 +23,14 @@ import org.cloudprofiler.sync.SyncNode;
  * {@link UnsynchronizedNodesException} naming the node pairs and what is missing: it never
  * returns a number without its bound.
  *
- * <p>The MINRTT bounds are DESIGN's formulas exactly. One of them, the pair path's
+ * <p>The MINRTT bounds are the design's formulas exactly. One of them, the pair path's
  * {@code r_B·δ_BC}, leaves out a second-order term, {@code δ_BC} times the half-width of
  * {@code r_B}: about a thousandth of a tick with 50 µs bounds over an hour's run at 2 GHz, but
  * more for short runs with slow exchanges. HULL includes it.
  *
  * <p>Clock readings are whole ticks: each lies up to one tick below the instant's exact clock
- * value. DESIGN's formulas treat readings as exact, so every bound here adds what whole ticks can
- * cost, which is what makes it hold against ground truth (SyncGroundTruthITCase):
+ * value. The design's formulas treat readings as exact, so every bound here adds what whole
+ * ticks can cost, which is what makes it hold against ground truth (SyncGroundTruthITCase):
  * <ul>
  *   <li>a timestamp translated by a map: one tick of slack in the exchanges' readings, weighted
  *       by {@link ClockMap#exchangeWeight} (1 inside the sync window, more outside it), plus its
@@ -245,7 +245,7 @@ public final class ClockTranslator {
         double hostDuration = pairMap.ticksSince(hostTicks, otherTicks);
         ScaledDuration scaled = hostMap.scale(hostTicks, hostDuration);
         long translatedTicks = hostTicks + (long) hostDuration;
-        // MINRTT keeps DESIGN's r_B·δ_BC exactly. The true factor may exceed r_B by the rate's
+        // MINRTT keeps the design's r_B·δ_BC exactly. The true factor may exceed r_B by the rate's
         // half-width, a second-order term that the hull, whose bounds are exact, includes.
         double rate = hostMap.rate(translatedTicks) + (method == TranslationMethod.HULL
                 ? hostMap.rateHalfWidth(translatedTicks) : 0);

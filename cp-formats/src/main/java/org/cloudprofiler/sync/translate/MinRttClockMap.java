@@ -7,7 +7,7 @@ import org.cloudprofiler.sync.SyncExchange;
 /**
  * The seed paper's clock map: the straight line through the midpoints of two minimum-RTT
  * exchanges j (earlier) and m (later) in which the target node initiated, with the bounds of
- * DESIGN.md, "Clock sync and the CP translation": {@code f(c) = ĉ_j + r·(c − c_j)} and
+ * docs/design.md, "Clock sync and the CP translation": {@code f(c) = ĉ_j + r·(c − c_j)} and
  * {@code δ(c) = |1 − σ|·δ_j + |σ|·δ_m}, {@code σ = (c − c_j)/(c_m − c_j)}.
  *
  * <p>Translation works on deltas from exchange j, {@code s_j + Δ + round(δ_j + (r − 1)·Δ)} with

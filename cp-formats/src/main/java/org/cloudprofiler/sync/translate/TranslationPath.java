@@ -2,7 +2,7 @@ package org.cloudprofiler.sync.translate;
 
 /**
  * Which way a duration between two timestamps was brought onto the reference clock R, as in the
- * table of DESIGN.md, "Clock sync and the CP translation".
+ * table of docs/design.md, "Clock sync and the CP translation".
  */
 public enum TranslationPath {
     /** Both timestamps are R's own: no translation, bound 0. */

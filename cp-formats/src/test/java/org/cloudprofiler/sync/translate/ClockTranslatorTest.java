@@ -15,7 +15,7 @@ import org.cloudprofiler.sync.SyncPhase;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every case of the table in DESIGN.md, "Clock sync and the CP translation", with numbers
+ * Every case of the table in docs/design.md, "Clock sync and the CP translation", with numbers
  * computed by hand from the formulas there.
  *
  * <p>The fixture: R runs at 2 GHz, B and C at 1 GHz. R -> B: midpoints 1005 ± 500 at B 5000 and
@@ -26,9 +26,10 @@ import org.junit.jupiter.api.Test;
 class ClockTranslatorTest {
 
     private static final double EXACT = 1e-9;
-    // Whole-tick allowances ClockTranslator adds to DESIGN's bounds (see its Javadoc): B's clock
-    // runs at 1.0001 reference ticks per tick with its exchanges 1,000,000 ticks apart, C's at
-    // 0.9999 with 2,000,000, B and C at 1 relative to each other; all inside the sync window.
+    // Whole-tick allowances ClockTranslator adds to the design's bounds (see its Javadoc): B's
+    // clock runs at 1.0001 reference ticks per tick with its exchanges 1,000,000 ticks apart,
+    // C's at 0.9999 with 2,000,000, B and C at 1 relative to each other; all inside the sync
+    // window.
     private static final double REFERENCE_READING = 1;
     private static final double B_TIMESTAMP = 1 + 1.0001 + REFERENCE_READING;
     private static final double C_TIMESTAMP = 1 + 0.9999;
@@ -128,8 +129,8 @@ class ClockTranslatorTest {
         // bound (0.9999 + 0.0003) · 1 + 600 · 705_050 / 2_000_000, tighter than the baseline's
         // 950.1. MinRTT, which has no exchange C initiated, takes B's the same way.
         ClockTranslator hull = translator(TranslationMethod.HULL, false);
-        // DESIGN's 212.5152 plus whole ticks: 1.0002 · 2 for the translation onto C, C's tick and
-        // rate slack over its 705,050 ticks, and the reference reading.
+        // The design's 212.5152 (docs/design.md) plus whole ticks: 1.0002 · 2 for the translation
+        // onto C, C's tick and rate slack over its 705,050 ticks, and the reference reading.
         assertDuration(704_979.495, 212.5152 + 1.0002 * 2 + sameNode(0.9999, 705_050, 2_000_000)
                 + REFERENCE_READING, TranslationPath.PAIR_DIRECT,
                 hull.duration("B", 305_000, "C", 1_091_000), 1e-6);

@@ -8,7 +8,10 @@ import java.math.MathContext;
 import org.cloudprofiler.sync.SyncExchange;
 import org.junit.jupiter.api.Test;
 
-/** The MinRTT formulas of DESIGN.md on hand-computed numbers, and the fast path at 2^62. */
+/**
+ * The MinRTT formulas of docs/design.md, "Clock sync and the CP translation", on hand-computed
+ * numbers, and the fast path at 2^62.
+ */
 class MinRttClockMapTest {
 
     /** ĉ_j = 1005 ± 5 at c_j = 5000; ĉ_m = 1_001_105 ± 10 at c_m = 1_005_000: r = 1.0001. */

@@ -137,10 +137,10 @@ class TranslationPropertiesTest {
 
     /**
      * MINRTT uses the exchanges one node initiated: where sync.json lacks the end phase of that
-     * direction, the other direction's serve (the mirror of DESIGN's map); where it lacks the end
-     * phase of a pair in both directions, a node's map to R goes through the third node. Either
-     * way no duration between any two of the three nodes loses its number, and each still holds
-     * the truth.
+     * direction, the other direction's serve (the mirror of the design's map); where it lacks
+     * the end phase of a pair in both directions, a node's map to R goes through the third node.
+     * Either way no duration between any two of the three nodes loses its number, and each still
+     * holds the truth.
      */
     @Property(tries = 300)
     void durationsKeepTheirNumbersWithoutAnEndPhaseMeasurement(
@@ -188,8 +188,8 @@ class TranslationPropertiesTest {
         TranslatedDuration duration = translator.duration(start, startTicks, end, endTicks);
         double truth = clocks.translate("R", end, endTicks)
                 .subtract(clocks.translate("R", start, startTicks)).doubleValue();
-        // DESIGN's MinRTT pair bound r_B·δ_BC leaves out δ_BC times the rate's half-width, at
-        // most 4·maxDelay/runTicks of the bound here.
+        // The design's MinRTT pair bound r_B·δ_BC (docs/design.md) leaves out δ_BC times the
+        // rate's half-width, at most 4·maxDelay/runTicks of the bound here.
         double omitted = method == TranslationMethod.MINRTT
                 && duration.path() == TranslationPath.PAIR_DIRECT
                 ? duration.boundTicks() * 4.0 * maxDelay / runTicks : 0;

@@ -237,7 +237,7 @@ class SyncGroundTruthITCase {
     }
 
     /**
-     * The bound sizes the DESIGN table promises, with e the largest half-RTT of the min
+     * The bound sizes the table of docs/design.md promises, with e the largest half-RTT of the min
      * exchanges: same non-reference node ≪ e; two non-reference nodes < 2e; baseline ≈ 2e.
      */
     private static void assertBoundSizes(SyncData sync, TranslationMethod method,

@@ -107,8 +107,8 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
      * Builds a {@link JofSpoutConfig}; defaults: 1 receiver, raw bytes, KafkaSpout's fields, the
      * JOF's queue and high-water mark, and {@link FullQueuePolicy#WAIT}: as KafkaSpout leaves
      * records in the topic until Storm asks for them, a full queue holds the generator back
-     * rather than dropping what it sent (under {@code DROP}, 6 of 20 cold worker JVMs lost up
-     * to 56,500 of 100,000 tuples at 50,000 tuples/s; docs/benchmarks.md).
+     * rather than dropping what it sent (under {@code DROP}, cold worker JVMs lost tuples;
+     * docs/storm.md, "When a JofSpout loses tuples, and where they are counted").
      */
     public static final class Builder {
         private final String bindHost;
