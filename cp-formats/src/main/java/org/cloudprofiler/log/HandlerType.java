@@ -46,8 +46,9 @@ public enum HandlerType {
     /**
      * End point of the return-trip baseline: records {@code (id, tsc)} like {@link #ID} and sends
      * the {@link #RET_START} node an ack for the id, never blocking (a refused send is counted in
-     * {@link AckStats#sendFailures()}). Parameters: {@code 0} the start node's IPv4 address, see
-     * {@link #ipv4(Inet4Address)} (default loopback), {@code 1} its ack port (required).
+     * cp-native's {@code AckStats.sendFailures()}). Parameters: {@code 0} the start node's IPv4
+     * address, see {@link #ipv4(Inet4Address)} (default loopback), {@code 1} its ack port
+     * (required).
      */
     RET_END(10, List.of(
             new Parameter("startAddress", 0x7F00_0001L, 1L, 0xFFFF_FFFFL),
