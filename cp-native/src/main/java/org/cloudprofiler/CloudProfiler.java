@@ -118,13 +118,12 @@ public final class CloudProfiler {
 
     /** Counters of one channel, or {@code null} if the handle is invalid or closed. */
     public static ChannelStats channelStats(long channel) {
-        long[] values = channelStats0(channel);
-        return values == null ? null : ChannelStats.fromArray(values);
+        return channelStats0(channel);
     }
 
     /** Process-wide counters. */
     public static ProfilerStats stats() {
-        return ProfilerStats.fromArray(profilerStats0());
+        return profilerStats0();
     }
 
     /** The directory this process writes its logs to: {@code $CP_LOG_DIR/<node>}. */
@@ -154,9 +153,9 @@ public final class CloudProfiler {
 
     private static native boolean closeChannel0(long channel);
 
-    private static native long[] channelStats0(long channel);
+    private static native ChannelStats channelStats0(long channel);
 
-    private static native long[] profilerStats0();
+    private static native ProfilerStats profilerStats0();
 
     private static native String logDirectory0();
 
