@@ -1,6 +1,6 @@
 // The JNI layer: converts arguments, calls the C++ API, returns counters as the Java records
-// that name them, turns ProfilerError into the matching Java exception. Natives are bound with RegisterNatives in JNI_OnLoad, so the library exports
-// nothing but JNI_OnLoad.
+// that name them, turns ProfilerError into the matching Java exception. Natives are bound with
+// RegisterNatives in JNI_OnLoad, so the library exports nothing but JNI_OnLoad.
 #include <jni.h>
 
 #include <string>
@@ -44,9 +44,10 @@ jlong JNICALL openChannel0(JNIEnv* env, jclass, jstring name, jint format, jint 
     });
 }
 
-void JNICALL parameterize0(JNIEnv* env, jclass, jlong channel, jint index, jlong value) {
+void JNICALL parameterize0(JNIEnv* env, jclass, jlong channel, jstring parameter, jlong value) {
+    std::string parameterName = toUtf8(env, parameter);
     guarded<int>(env, 0, [&] {
-        parameterize(static_cast<ChannelHandle>(channel), index, value);
+        parameterize(static_cast<ChannelHandle>(channel), parameterName, value);
         return 0;
     });
 }
@@ -140,7 +141,7 @@ jint JNICALL membarrierCommands0(JNIEnv*, jclass) {
 
 const JNINativeMethod kMethods[] = {
     NATIVE(openChannel0, "(Ljava/lang/String;IIZ)J"),
-    NATIVE(parameterize0, "(JIJ)V"),
+    NATIVE(parameterize0, "(JLjava/lang/String;J)V"),
     NATIVE(logTS0, "(JJ)Z"),
     NATIVE(logTSAt0, "(JJJ)Z"),
     NATIVE(readTsc0, "()J"),

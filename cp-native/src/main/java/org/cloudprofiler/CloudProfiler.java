@@ -57,17 +57,19 @@ public final class CloudProfiler {
     }
 
     /**
-     * Sets parameter {@code index} of the channel's handler (see {@link HandlerType#parameters()}).
-     * Allowed until the first call is logged on the channel.
+     * Sets {@code parameter} of the channel's handler, one of its {@link HandlerType#parameters()}
+     * (e.g. {@code parameterize(cpu, HandlerType.Parameter.PERIOD_NS, 50_000_000)}). Allowed
+     * until the first call is logged on the channel.
      *
-     * @throws IllegalArgumentException if the handler has no such parameter or the value is out
-     *     of its range, or the handle is invalid
+     * @throws IllegalArgumentException if the handler has no such parameter (the message lists
+     *     those it has) or the value is out of its range, or the handle is invalid
      * @throws IllegalStateException if the channel has already logged
      * @throws CloudProfilerException if a {@link HandlerType#RET_START} channel cannot bind the
      *     port it is given (the message names the port and the fix)
      */
-    public static void parameterize(long channel, int index, long value) {
-        parameterize0(channel, index, value);
+    public static void parameterize(long channel, HandlerType.Parameter parameter, long value) {
+        Objects.requireNonNull(parameter, "parameter");
+        parameterize0(channel, parameter.name(), value);
     }
 
     /**
@@ -139,7 +141,7 @@ public final class CloudProfiler {
     private static native long openChannel0(
             String name, int format, int handler, boolean multiWriter);
 
-    private static native void parameterize0(long channel, int index, long value);
+    private static native void parameterize0(long channel, String parameter, long value);
 
     private static native boolean logTS0(long channel, long tupleId);
 

@@ -2,6 +2,7 @@ package org.cloudprofiler.cli;
 
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.HandlerType.Parameter;
 import org.cloudprofiler.LogFormat;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogSummary;
@@ -88,8 +89,8 @@ public final class HandlerTourCommand implements Callable<Integer> {
     private double logThrough(String name, HandlerType handler) {
         long channel = CloudProfiler.openChannel(name, LogFormat.ZSTD, handler);
         switch (handler) {
-            case DOWNSAMPLE -> CloudProfiler.parameterize(channel, 0, 1000);
-            case XOY -> CloudProfiler.parameterize(channel, 1, 1000);
+            case DOWNSAMPLE -> CloudProfiler.parameterize(channel, Parameter.N, 1000);
+            case XOY -> CloudProfiler.parameterize(channel, Parameter.Y, 1000);
             default -> { }
         }
         long started = System.nanoTime();
