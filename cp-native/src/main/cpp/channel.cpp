@@ -1,6 +1,6 @@
 #include "channel.h"
 
-#include "profiler_error.h"
+#include "api/profiler_error.h"
 #include "warnings.h"
 
 namespace cloudprofiler {

@@ -9,13 +9,13 @@
 #include <mutex>
 #include <sstream>
 
+#include "api/profiler_error.h"
 #include "block_pool.h"
 #include "cloudprofiler.h"
 #include "config.h"
 #include "flush_pipeline.h"
 #include "handler_factory.h"
 #include "periodic_sampler.h"
-#include "profiler_error.h"
 #include "thread_record.h"
 
 namespace cloudprofiler {

@@ -10,7 +10,7 @@
 
 #include "../generator.h"
 #include "../ysb_events.h"
-#include "jni/jni_support.h"
+#include "jni_support.h"
 
 namespace cloudprofiler {
 namespace {

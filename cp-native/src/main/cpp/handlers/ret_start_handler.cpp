@@ -2,10 +2,10 @@
 
 #include <optional>
 
+#include "../api/profiler_error.h"
 #include "../background_thread.h"
 #include "../config.h"
 #include "../log_file.h"
-#include "../profiler_error.h"
 #include "../sync/sync_message.h"
 #include "../warnings.h"
 #include "ret_ack_datagram.h"

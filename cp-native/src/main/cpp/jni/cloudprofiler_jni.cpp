@@ -5,13 +5,13 @@
 
 #include <string>
 
+#include "../api/jni_support.h"
+#include "../api/log_api.h"
+#include "../api/profiler_error.h"
 #include "../clock_probe.h"
 #include "../cloudprofiler.h"
-#include "../log_api.h"
 #include "../membarrier_probe.h"
-#include "../profiler_error.h"
 #include "../warnings.h"
-#include "jni_support.h"
 
 namespace cloudprofiler {
 namespace {

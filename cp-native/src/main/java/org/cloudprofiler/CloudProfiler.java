@@ -101,7 +101,7 @@ public final class CloudProfiler {
 
     /**
      * The address of this library's C table of logging entry points ({@code CpLogApi} in
-     * {@code cp-native/src/main/cpp/log_api.h}), for native code of another library in this
+     * {@code cp-native/src/main/cpp/api/log_api.h}), for native code of another library in this
      * JVM that logs to channels opened here (the generator's sender threads). Not for Java
      * callers: use {@link #logTS(long, long, long)}. Valid for the life of the process.
      */

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../profiler_error.h"
+#include "profiler_error.h"
 
 namespace cloudprofiler {
 
