@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "../api/profiler_error.h"
 #include "../config.h"
-#include "../profiler_error.h"
 #include "../tsc_clock.h"
 
 namespace cloudprofiler::sync {

@@ -3,7 +3,7 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "../profiler_error.h"
+#include "../api/profiler_error.h"
 #include "../tsc_clock.h"
 
 namespace cloudprofiler::sync {
