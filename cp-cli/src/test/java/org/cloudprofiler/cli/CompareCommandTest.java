@@ -44,7 +44,7 @@ class CompareCommandTest {
         List<String> transfer = run.out().lines()
                 .filter(line -> line.startsWith("spout -> sink ")).toList();
         assertEquals(1, transfer.size(), run.out());
-        assertTrue(transfer.get(0).matches(".*p50 +500 ns ± 0 ns +5\\.00 µs ± 4\\.88 ns"
+        assertTrue(transfer.get(0).matches(".*p50 +500 ns ± 1\\.00 ns +5\\.00 µs ± 4\\.00 ns"
                 + " +\\+4\\.50 µs +slower"), transfer.get(0));
         String page = Files.readString(html);
         assertTrue(page.contains("content=\"default-src 'none'; style-src 'unsafe-inline'\""));

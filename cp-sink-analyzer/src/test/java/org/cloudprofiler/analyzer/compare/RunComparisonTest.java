@@ -14,19 +14,20 @@ class RunComparisonTest {
 
     @Test
     void aDifferenceNoLargerThanBothBoundsIsWithinBounds() {
-        // p50 1,000 ± 100 against 1,200 ± 100: 200 apart, exactly the bounds' sum.
+        // p50 1,000 ± 101 against 1,202 ± 101 (bound 100, whole-ns rounding 1): 202 apart,
+        // exactly the bounds' sum.
         HopComparison hop = onlyHop(row("a -> b", "LOCAL", 1_000, 100), row("a -> b", "LOCAL",
-                1_200, 100));
+                1_202, 100));
 
         assertEquals(Verdict.WITHIN_BOUNDS, hop.p50().verdict());
-        assertEquals(200, hop.p50().differenceNs(), 0);
+        assertEquals(202, hop.p50().differenceNs(), 0);
     }
 
     @Test
     void aDifferenceBeyondBothBoundsIsSlowerOrFaster() {
         HopComparison slower = onlyHop(row("a -> b", "LOCAL", 1_000, 100), row("a -> b", "LOCAL",
-                1_201, 100));
-        HopComparison faster = onlyHop(row("a -> b", "LOCAL", 1_201, 100), row("a -> b", "LOCAL",
+                1_203, 100));
+        HopComparison faster = onlyHop(row("a -> b", "LOCAL", 1_203, 100), row("a -> b", "LOCAL",
                 1_000, 100));
 
         assertEquals(Verdict.SLOWER, slower.p50().verdict());
@@ -38,14 +39,16 @@ class RunComparisonTest {
         // Half the samples carry no error, but one carries 5 µs: the median may move by 5 µs.
         LatencyStats bounds = stats(0, 5_000);
 
-        assertEquals(5_000, HopComparison.percentileBoundNs(1_000, bounds), 0);
+        assertEquals(5_000 + 1, HopComparison.percentileBoundNs(1_000, bounds), 0);
     }
 
     @Test
-    void aPercentileAbove2048NsAlsoAllowsForItsHistogramBucket() {
-        assertEquals(1_000 + 4_096.0 / 1024, HopComparison.percentileBoundNs(4_096,
-                stats(0, 1_000)), 1e-9);
-        assertEquals(1_000, HopComparison.percentileBoundNs(2_047, stats(0, 1_000)), 0);
+    void aPercentileAlsoAllowsForTheWidthOfItsHistogramBucketAtItsMagnitude() {
+        // Rounded up to a whole ns below 2,048 ns; buckets 2 ns wide up to 4,095, then 4 ns.
+        assertEquals(1_000 + 1, HopComparison.percentileBoundNs(1_001, stats(0, 1_000)), 0);
+        assertEquals(1_000 + 2, HopComparison.percentileBoundNs(2_048, stats(0, 1_000)), 0);
+        assertEquals(1_000 + 2, HopComparison.percentileBoundNs(4_095, stats(0, 1_000)), 0);
+        assertEquals(1_000 + 4, HopComparison.percentileBoundNs(4_096, stats(0, 1_000)), 0);
     }
 
     @Test
