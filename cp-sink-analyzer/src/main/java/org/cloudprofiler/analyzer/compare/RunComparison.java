@@ -10,11 +10,11 @@ import org.cloudprofiler.analyzer.report.AnalysisSummary;
  * Two analyses side by side, hop by hop (docs/compare.md): a hop is matched by its name and
  * locality; rows in one run only are kept, with the other side null.
  *
- * @param a where run A was read from
- * @param b where run B was read from
+ * @param a run A
+ * @param b run B
  * @param hops A's rows in A's order, each with B's match, then B's rows A lacks
  */
-public record RunComparison(String a, String b, List<HopComparison> hops) {
+public record RunComparison(AnalyzedRun a, AnalyzedRun b, List<HopComparison> hops) {
 
     /** Compares run {@code b} with run {@code a}. */
     public static RunComparison of(AnalyzedRun a, AnalyzedRun b) {
@@ -25,7 +25,7 @@ public record RunComparison(String a, String b, List<HopComparison> hops) {
             hops.add(HopComparison.of(rowA, unmatchedB.remove(key(rowA))));
         }
         unmatchedB.values().forEach(rowB -> hops.add(HopComparison.of(null, rowB)));
-        return new RunComparison(a.source(), b.source(), List.copyOf(hops));
+        return new RunComparison(a, b, List.copyOf(hops));
     }
 
     private static String key(AnalysisSummary.HopRow row) {

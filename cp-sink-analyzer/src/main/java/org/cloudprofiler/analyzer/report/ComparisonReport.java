@@ -7,7 +7,8 @@ import org.cloudprofiler.analyzer.compare.RunComparison;
 import org.cloudprofiler.analyzer.compare.Verdict;
 
 /**
- * The HTML form of {@code cloudprofiler compare}: one self-contained page under the same
+ * The HTML form of {@code cloudprofiler compare}, with the console's warnings above its table:
+ * one self-contained page under the same
  * Content Security Policy as report.html (no script, nothing loaded). Stateless.
  */
 public final class ComparisonReport {
@@ -22,11 +23,15 @@ public final class ComparisonReport {
 
     public static String render(RunComparison comparison) {
         StringBuilder html = HtmlPage.start("cloudprofiler comparison",
-                ".faster{background:#d4edda}.slower{background:#f8d7da}")
+                ".faster{background:#d4edda}.slower{background:#f8d7da}"
+                        + ".warning{background:#fff3cd;padding:4px}")
                 .append("<p>A: <b>")
-                .append(HtmlReport.escape(comparison.a())).append("</b><br>B: <b>")
-                .append(HtmlReport.escape(comparison.b())).append("</b></p>\n<p>")
-                .append(HtmlReport.escape(RULE)).append("</p>\n")
+                .append(HtmlReport.escape(comparison.a().source())).append("</b><br>B: <b>")
+                .append(HtmlReport.escape(comparison.b().source())).append("</b></p>\n");
+        ComparabilityWarnings.of(comparison).forEach(warning -> html.append(
+                "<p class=\"warning\">Warning: ").append(HtmlReport.escape(warning))
+                .append("</p>\n"));
+        html.append("<p>").append(HtmlReport.escape(RULE)).append("</p>\n")
                 .append("<table><tr><th>hop</th><th>locality</th><th>percentile</th>"
                         + "<th>A ± bound</th><th>B ± bound</th><th>B − A</th><th>verdict</th>"
                         + "</tr>\n");

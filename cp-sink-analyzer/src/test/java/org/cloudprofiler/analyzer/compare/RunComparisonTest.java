@@ -56,9 +56,8 @@ class RunComparisonTest {
         AnalysisSummary.HopRow unbounded = new AnalysisSummary.HopRow("a -> b", "TRANSFER", "a",
                 "b", "REMOTE", 10, 0, 10, 0, null, 0, null, null, null, Map.of(), null, null);
         RunComparison comparison = RunComparison.of(
-                new AnalyzedRun("A", List.of(row("a -> b", "LOCAL", 1, 0), unbounded)),
-                new AnalyzedRun("B", List.of(row("a -> b", "REMOTE", 1, 0),
-                        row("b -> c", "LOCAL", 1, 0))));
+                run("A", row("a -> b", "LOCAL", 1, 0), unbounded),
+                run("B", row("a -> b", "REMOTE", 1, 0), row("b -> c", "LOCAL", 1, 0)));
 
         List<HopComparison> hops = comparison.hops();
         assertEquals(3, hops.size());
@@ -71,8 +70,14 @@ class RunComparisonTest {
     }
 
     private static HopComparison onlyHop(AnalysisSummary.HopRow a, AnalysisSummary.HopRow b) {
-        return RunComparison.of(new AnalyzedRun("A", List.of(a)), new AnalyzedRun("B",
-                List.of(b))).hops().get(0);
+        return RunComparison.of(run("A", a), run("B", b)).hops().get(0);
+    }
+
+    /** A finished analysis of a whole run without warm-up. */
+    static AnalyzedRun run(String source, AnalysisSummary.HopRow... hops) {
+        return new AnalyzedRun(source, true, false, new AnalysisSummary.Analysed(0, null,
+                "the sources' first tuple", "rule"), new AnalysisSummary.WarmUp(null, "rule",
+                        null, null, null), List.of(hops));
     }
 
     /** A hop row whose latencies are all {@code latencyNs}, each bound {@code boundNs}. */
