@@ -63,9 +63,12 @@ public final class ComparisonReport {
                 .append(verdict.label()).append("</td></tr>\n");
     }
 
-    /** Why a hop both runs have cannot be compared: a run without bounded samples of it. */
+    /** Why a hop both runs have cannot be compared: a run, or both, without bounded samples. */
     static String whyNotComparable(HopComparison hop) {
-        return (hop.a().latencyNs() == null ? "A" : "B") + " has no bounded samples of it";
+        boolean aHasNone = hop.a().latencyNs() == null;
+        boolean bHasNone = hop.b().latencyNs() == null;
+        return aHasNone && bHasNone ? "neither run has bounded samples of it"
+                : (aHasNone ? "A" : "B") + " has no bounded samples of it";
     }
 
     static String withBound(double valueNs, double boundNs) {

@@ -3,8 +3,10 @@ package org.cloudprofiler.analyzer.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.LatencyStats;
 import org.junit.jupiter.api.Test;
@@ -32,6 +34,20 @@ class RunComparisonTest {
 
         assertEquals(Verdict.SLOWER, slower.p50().verdict());
         assertEquals(Verdict.FASTER, faster.p50().verdict());
+    }
+
+    @Test
+    void everyVerdictIsOneTheRuleGives() {
+        Set<Verdict> given = EnumSet.noneOf(Verdict.class);
+        given.add(onlyHop(row("a -> b", "LOCAL", 1_000, 0), row("a -> b", "LOCAL", 1_000, 0))
+                .p50().verdict());
+        given.add(onlyHop(row("a -> b", "LOCAL", 1_000, 0), row("a -> b", "LOCAL", 2_000, 0))
+                .p50().verdict());
+        given.add(onlyHop(row("a -> b", "LOCAL", 2_000, 0), row("a -> b", "LOCAL", 1_000, 0))
+                .p50().verdict());
+
+        // A row without percentiles to compare has none (null), not a verdict of its own.
+        assertEquals(EnumSet.allOf(Verdict.class), given);
     }
 
     @Test
