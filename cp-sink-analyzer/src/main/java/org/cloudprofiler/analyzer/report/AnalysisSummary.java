@@ -160,7 +160,8 @@ public record AnalysisSummary(String format, boolean finished, boolean stopped,
      * @param thresholdNs the lowest end-to-end latency in the tail
      * @param meanNs the tail's mean end-to-end latency
      * @param meanBoundNs the mean of its bounds: a bound of {@code meanNs}
-     * @param dominant the hop that was the largest on the way for most tail tuples, or null
+     * @param dominant the hop that was the largest on the way for most tail tuples; null if no
+     *     tail tuple had one largest hop, or several hops were that for as many tuples
      * @param hops the hops on the way, in data-flow order
      */
     public record Tail(String hop, long tuples, long ofTuples, double thresholdNs, double meanNs,
