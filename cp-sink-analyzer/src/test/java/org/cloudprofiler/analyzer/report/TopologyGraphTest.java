@@ -80,6 +80,23 @@ class TopologyGraphTest {
         assertTrue(svg.contains(">and 7 faster tasks</text>"), svg);
     }
 
+    @Test
+    void aTaskWithoutSamplesIsCountedInItsComponentsBox() {
+        // bolt has two tasks, but only task 1 took tuples in (a grouping that skips task 2).
+        AnalysisSummary.HopRow compute = new AnalysisSummary.HopRow("bolt", "COMPUTE", "bolt",
+                "bolt", "LOCAL", 10, 10, 0, 0, null, 0, null, LATENCY, EXACT, Map.of(), null,
+                List.of(new AnalysisSummary.TaskFigures(1, 10, 100, 150, 0)));
+        List<AnalysisSummary.HopRow> hops = List.of(row("spout -> bolt", "TRANSFER", "spout",
+                "bolt"), compute);
+
+        String svg = TopologyGraph.render(hops, List.of(new AnalysisSummary.Operator("bolt", 2,
+                null, null, List.of())));
+
+        assertTrue(svg.contains(">bolt (2 tasks)</text>"), svg);
+        assertTrue(svg.contains(">task 1: 100 ns · 150 ns · ≤ 0 ns</text>"), svg);
+        assertTrue(svg.contains(">1 task without samples</text>"), svg);
+    }
+
     private static AnalysisSummary.HopRow row(String hop, String kind, String from, String to) {
         return new AnalysisSummary.HopRow(hop, kind, from, to, "LOCAL", 10, 10, 0, 0, null, 0,
                 null, LATENCY, EXACT, Map.of(), null, null);
