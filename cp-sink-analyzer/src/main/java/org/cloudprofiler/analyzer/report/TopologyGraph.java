@@ -215,7 +215,8 @@ final class TopologyGraph {
         } else {
             tasks.stream().sorted(Comparator.comparingDouble(AnalysisSummary.TaskFigures::p99)
                     .reversed()).limit(SLOWEST_TASKS).forEach(task -> lines.add(taskLine(task)));
-            lines.add(String.format(Locale.ROOT, "and %d faster tasks",
+            // Not "faster": the rest may tie with the last one listed.
+            lines.add(String.format(Locale.ROOT, "and %d more tasks, none slower",
                     tasks.size() - SLOWEST_TASKS));
         }
         if (withoutSamples > 0) {

@@ -77,7 +77,22 @@ class TopologyGraphTest {
                     + " ns · ≤ 0 ns</text>"), "task " + task + " in " + svg);
         }
         assertFalse(svg.contains(">task 7: "), "task 7 is not among the slowest: " + svg);
-        assertTrue(svg.contains(">and 7 faster tasks</text>"), svg);
+        assertTrue(svg.contains(">and 7 more tasks, none slower</text>"), svg);
+    }
+
+    @Test
+    void tasksBeyondTheSlowestThatTieWithThemAreNotCalledFaster() {
+        List<AnalysisSummary.TaskFigures> tasks = IntStream.rangeClosed(1, 12)
+                .mapToObj(task -> new AnalysisSummary.TaskFigures(task, 10, 100, 200, 0))
+                .toList();
+        AnalysisSummary.HopRow compute = new AnalysisSummary.HopRow("bolt", "COMPUTE", "bolt",
+                "bolt", "LOCAL", 120, 120, 0, 0, null, 0, null, LATENCY, EXACT, Map.of(), null,
+                tasks);
+
+        String svg = TopologyGraph.render(List.of(compute), List.of());
+
+        assertFalse(svg.contains("faster"), svg);
+        assertTrue(svg.contains(">and 7 more tasks, none slower</text>"), svg);
     }
 
     @Test
