@@ -36,8 +36,9 @@ public final class ComparisonReport {
                         + "<th>A ± bound</th><th>B ± bound</th><th>B − A</th><th>verdict</th>"
                         + "</tr>\n");
         for (HopComparison hop : comparison.hops()) {
+            // Both read from files the user gave: anything may be in them.
             String start = "<tr><td>" + HtmlReport.escape(hop.hop()) + "</td><td>"
-                    + hop.locality().toLowerCase(Locale.ROOT) + "</td>";
+                    + HtmlReport.escape(hop.locality().toLowerCase(Locale.ROOT)) + "</td>";
             if (hop.a() == null || hop.b() == null) {
                 html.append(start).append("<td colspan=\"5\">only in ")
                         .append(hop.a() == null ? "B" : "A").append("</td></tr>\n");

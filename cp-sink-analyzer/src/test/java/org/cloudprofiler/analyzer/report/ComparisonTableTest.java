@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -9,7 +10,7 @@ import org.cloudprofiler.analyzer.compare.AnalyzedRun;
 import org.cloudprofiler.analyzer.compare.RunComparison;
 import org.junit.jupiter.api.Test;
 
-/** The rows of {@code cloudprofiler compare} that have no verdict, on the console and in HTML. */
+/** The rows of {@code cloudprofiler compare} without a verdict, on the console and in HTML. */
 class ComparisonTableTest {
 
     @Test
@@ -41,6 +42,17 @@ class ComparisonTableTest {
                 + " run has bounded samples of it", "b -> c                           remote "
                         + " not comparable: B has no bounded samples of it"),
                 rows(ComparisonTable.render(comparison)));
+    }
+
+    @Test
+    void theHtmlEscapesTheHopAndLocalityReadFromTheSummaries() {
+        RunComparison comparison = RunComparison.of(run(bounded("a<b", "<i>")),
+                run(bounded("a<b", "<i>")));
+
+        String html = ComparisonReport.render(comparison);
+
+        assertTrue(html.contains("<td>a&lt;b</td><td>&lt;i&gt;</td>"), html);
+        assertFalse(html.contains("<i>"), html);
     }
 
     /** The table's rows: the lines between its heading and the rule under it. */
