@@ -85,6 +85,27 @@ class RunComparisonTest {
         assertNull(hops.get(2).a(), "b -> c is in B only");
     }
 
+    @Test
+    void rowsAlikeAreMatchedInOrderByKindNameAndLocalityAndNoneIsDropped() {
+        // Two subscriptions of b to a (other groupings) give two a -> b transfers; a component
+        // whose id is "a -> b" gives a compute hop of that name.
+        AnalysisSummary.HopRow compute = new AnalysisSummary.HopRow("a -> b", "COMPUTE",
+                "a -> b", "a -> b", "LOCAL", 100, 100, 0, 0, null, 0, null, stats(50, 50),
+                stats(0, 0), Map.of(), null, List.of());
+        RunComparison comparison = RunComparison.of(
+                run("A", row("a -> b", "LOCAL", 1_000, 0), row("a -> b", "LOCAL", 1_000, 0),
+                        compute),
+                run("B", row("a -> b", "LOCAL", 2_000, 0), row("a -> b", "LOCAL", 3_000, 0),
+                        compute));
+
+        List<HopComparison> hops = comparison.hops();
+        assertEquals(3, hops.size(), hops.toString());
+        assertEquals(2_000, hops.get(0).p50().bNs(), 0);
+        assertEquals(3_000, hops.get(1).p50().bNs(), 0);
+        assertEquals("COMPUTE", hops.get(2).b().kind());
+        assertEquals(Verdict.WITHIN_BOUNDS, hops.get(2).p50().verdict());
+    }
+
     private static HopComparison onlyHop(AnalysisSummary.HopRow a, AnalysisSummary.HopRow b) {
         return RunComparison.of(run("A", a), run("B", b)).hops().get(0);
     }
