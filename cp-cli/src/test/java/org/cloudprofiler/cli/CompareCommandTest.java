@@ -86,7 +86,8 @@ class CompareCommandTest {
         assertTrue(warnings.get(0).startsWith("Warning: B is unfinished: its analysis was"
                 + " stopped"), warnings.get(0));
         assertTrue(warnings.get(1).startsWith("Warning: A and B cover different parts of their"
-                + " runs: A the whole run, B from 5.00 s to the end of the logs"), warnings.get(1));
+                + " runs: A the whole run, B from 5.00 s after the run's start to the end of the"
+                + " logs"), warnings.get(1));
         String page = Files.readString(html);
         assertTrue(page.contains("<p class=\"warning\">Warning: B is unfinished"), page);
     }

@@ -50,14 +50,18 @@ final class ComparabilityWarnings {
         }
     }
 
-    /** {@code the whole run}, or {@code from 5.00 s to 60.0 s after the run's start}. */
+    /**
+     * {@code the whole run}, {@code from 5.00 s to 60.0 s after the run's start}, or {@code from
+     * 5.00 s after the run's start to the end of the logs}.
+     */
     private static String part(AnalysisSummary.Analysed analysed) {
         if (analysed.fromNs() == 0 && analysed.toNs() == null) {
             return "the whole run";
         }
-        return "from " + SvgCharts.durationLabel(analysed.fromNs()) + " to "
-                + (analysed.toNs() == null ? "the end of the logs"
-                        : SvgCharts.durationLabel(analysed.toNs()) + " after the run's start");
+        String from = "from " + SvgCharts.durationLabel(analysed.fromNs());
+        return analysed.toNs() == null ? from + " after the run's start to the end of the logs"
+                : from + " to " + SvgCharts.durationLabel(analysed.toNs()) + " after the run's"
+                        + " start";
     }
 
     private static String warmUp(String with, AnalyzedRun withRun, String without,
