@@ -13,7 +13,7 @@ import org.cloudprofiler.IngestionChannel;
  * component (the generator first when it logged its sends) holding its compute hop's p50, p99
  * and bound and, for a component of several tasks, each task's (the slowest
  * {@link #SLOWEST_TASKS} by p99 and a count of the rest when there are more than
- * {@link #MAX_TASK_LINES}) and how many had no sample, one arrow per transfer hop labelled
+ * {@link #MAX_TASK_LINES}) and how many had no bounded sample, one arrow per transfer hop labelled
  * with the same. A component's
  * row is the longest chain of transfers that leads to it, so a fan-out spreads across a row.
  * Stateless.
@@ -195,8 +195,8 @@ final class TopologyGraph {
 
     /**
      * The lines a box gives its tasks: none for a component of one task (its figures are the
-     * component's) or without samples, else a heading and one line per task with samples in
-     * task order, or the slowest by p99 and a count of the rest when there are too many to
+     * component's) or without bounded samples, else a heading and one line per task with some
+     * in task order, or the slowest by p99 and a count of the rest when there are too many to
      * list; then how many of its {@code taskCount} tasks (null if not known) have none, which
      * {@code hops[].tasks} leaves out (a grouping that never sent them a tuple).
      */
@@ -204,8 +204,8 @@ final class TopologyGraph {
         List<AnalysisSummary.TaskFigures> tasks = new ArrayList<>();
         compute.stream().filter(hop -> hop.tasks() != null).forEach(hop ->
                 tasks.addAll(hop.tasks()));
-        int withoutSamples = taskCount == null ? 0 : Math.max(0, taskCount - tasks.size());
-        if (tasks.isEmpty() || tasks.size() + withoutSamples <= 1) {
+        int withoutBounded = taskCount == null ? 0 : Math.max(0, taskCount - tasks.size());
+        if (tasks.isEmpty() || tasks.size() + withoutBounded <= 1) {
             return List.of();
         }
         List<String> lines = new ArrayList<>();
@@ -219,9 +219,10 @@ final class TopologyGraph {
             lines.add(String.format(Locale.ROOT, "and %d more tasks, none slower",
                     tasks.size() - SLOWEST_TASKS));
         }
-        if (withoutSamples > 0) {
-            lines.add(withoutSamples == 1 ? "1 task without samples"
-                    : String.format(Locale.ROOT, "%d tasks without samples", withoutSamples));
+        if (withoutBounded > 0) {
+            lines.add(withoutBounded == 1 ? "1 task without bounded samples"
+                    : String.format(Locale.ROOT, "%d tasks without bounded samples",
+                            withoutBounded));
         }
         return lines;
     }

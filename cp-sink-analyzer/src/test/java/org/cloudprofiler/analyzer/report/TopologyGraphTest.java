@@ -109,7 +109,7 @@ class TopologyGraphTest {
 
         assertTrue(svg.contains(">bolt (2 tasks)</text>"), svg);
         assertTrue(svg.contains(">task 1: 100 ns · 150 ns · ≤ 0 ns</text>"), svg);
-        assertTrue(svg.contains(">1 task without samples</text>"), svg);
+        assertTrue(svg.contains(">1 task without bounded samples</text>"), svg);
     }
 
     private static AnalysisSummary.HopRow row(String hop, String kind, String from, String to) {
