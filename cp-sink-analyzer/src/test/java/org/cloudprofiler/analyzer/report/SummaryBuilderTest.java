@@ -43,7 +43,7 @@ class SummaryBuilderTest {
     }
 
     private static List<double[]> throughput(SummaryBuilder builder) {
-        return builder.build(true, "single", false, 1000, List.of()).operators().get(0)
+        return builder.build(true, false, "single", false, 1000, List.of()).operators().get(0)
                 .throughput();
     }
 
