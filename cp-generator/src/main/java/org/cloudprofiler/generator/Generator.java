@@ -12,7 +12,6 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.channel.IngestionChannel;
-import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.internal.NativeLibrary;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogFormat;
@@ -99,7 +98,7 @@ public final class Generator implements AutoCloseable {
     }
 
     /**
-     * The payloads of a {@link Builder#preloadedPayload() preloaded} run (the paper's
+     * The payloads of a run of {@link Payload#kryo Kryo payloads} (the paper's
      * {@code loadBytes}), copied now; the tuple with id {@code base + g} carries payload
      * {@code g mod payloads.size()}. Before {@link #start}.
      */
@@ -375,8 +374,7 @@ public final class Generator implements AutoCloseable {
         private Duration duration = Duration.ZERO;
         private int bucketTuples = DEFAULT_BUCKET_TUPLES;
         private Duration bucketSpan = DEFAULT_BUCKET_SPAN;
-        private PayloadClass payloadClass = PayloadClass.RAW;
-        private int rawPayloadBytes = DEFAULT_RAW_PAYLOAD_BYTES;
+        private Payload payload = Payload.raw();
         private long seed = 1;
         private long idBase;
         private int sendHighWaterMark = DEFAULT_SEND_HIGH_WATER_MARK;
@@ -443,22 +441,9 @@ public final class Generator implements AutoCloseable {
             return this;
         }
 
-        /** Raw payloads of this many pseudo-random bytes (the default, 100 bytes). */
-        public Builder rawPayload(int bytes) {
-            this.payloadClass = PayloadClass.RAW;
-            this.rawPayloadBytes = bytes;
-            return this;
-        }
-
-        /** The built-in YSB ad events, their eventTimeMs the time each bucket is built. */
-        public Builder ysbPayload() {
-            this.payloadClass = PayloadClass.YSB_AD_EVENT;
-            return this;
-        }
-
-        /** Bytes given to {@link Generator#loadBytes} before the start. */
-        public Builder preloadedPayload() {
-            this.payloadClass = PayloadClass.PRELOADED_KRYO;
+        /** What each tuple carries (default {@link Payload#raw()}, 100 pseudo-random bytes). */
+        public Builder payload(Payload payload) {
+            this.payload = Objects.requireNonNull(payload, "payload");
             return this;
         }
 
@@ -532,10 +517,14 @@ public final class Generator implements AutoCloseable {
             return this;
         }
 
+        private int rawPayloadBytes() {
+            return payload instanceof Payload.Raw raw ? raw.bytes() : DEFAULT_RAW_PAYLOAD_BYTES;
+        }
+
         private GeneratorOptions nativeOptions() {
             return new GeneratorOptions(endpoints.toArray(String[]::new), senderThreads,
                     tuplesPerSecond, tupleCount, nanos(duration, "duration"), bucketTuples,
-                    payloadClass.id(), rawPayloadBytes, seed, idBase, sendHighWaterMark,
+                    payload.payloadClass().id(), rawPayloadBytes(), seed, idBase, sendHighWaterMark,
                     toIntMillis(connectTimeout, "connect timeout"),
                     toIntMillis(markerTimeout, "marker timeout"), ioThreads,
                     nanos(spinWindow, "spin window"), nanos(bucketSpan, "bucket span"));
