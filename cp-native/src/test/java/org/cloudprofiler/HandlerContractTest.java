@@ -10,8 +10,9 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Stream;
-
-import org.cloudprofiler.HandlerType.Parameter;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.HandlerType.Parameter;
+import org.cloudprofiler.log.LogFormat;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogTrailer;
 import org.cloudprofiler.testing.ChannelLogs;

@@ -82,8 +82,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
     private int readers = 1;
 
     @Option(names = "--samples", paramLabel = "DIR", description = "Also write every hop"
-            + " sample (tuple id, hop, locality, latency, bound) as Arrow IPC files into DIR, one"
-            + " per join subtask.")
+            + " sample (tuple id, hop, locality, start, latency, bound) taken by --from/--to as"
+            + " Arrow IPC files into DIR, samples-<run>-<subtask>.arrow (.partial if the run did"
+            + " not finish); with --cluster, DIR is on each task manager's machine.")
     private Path samples;
 
     @Option(names = "--from", converter = DurationConverter.class,

@@ -22,6 +22,7 @@ import org.cloudprofiler.analyzer.join.ElementRouter;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.analyzer.join.TupleCombiner;
 import org.cloudprofiler.analyzer.join.TupleJoinOperator;
+import org.cloudprofiler.analyzer.samples.SampleExport;
 import org.cloudprofiler.analyzer.source.LogSource;
 
 /**
@@ -40,10 +41,12 @@ final class AnalysisJob {
     /**
      * Starts the job; closing the iterator cancels it.
      *
+     * @param samples where the join writes every sample, or null
      * @throws Exception if it cannot be submitted
      */
     static CloseableIterator<AnalysisElement> start(AnalyzerOptions options, LogSet logSet,
-            HopPlan plan, ClockSpec clocks, RunStart runStart) throws Exception {
+            HopPlan plan, ClockSpec clocks, RunStart runStart, SampleExport samples)
+            throws Exception {
         StreamExecutionEnvironment environment = environment(options);
         WatermarkStrategy<AnalysisElement> watermarks = WatermarkStrategy
                 .forBoundedOutOfOrderness(java.time.Duration.ofMillis(100));
@@ -66,9 +69,7 @@ final class AnalysisJob {
                 .transform("join by tuple id", AnalysisElementTypeInfo.INSTANCE,
                         new TupleJoinOperator(plan, clocks, options.tupleTimeout().toMillis(),
                                 options.follow() ? options.refresh().toMillis() : 0,
-                                options.samples() == null ? null
-                                        : options.samples().toAbsolutePath().toString(),
-                                runStart, options.selection()));
+                                samples, runStart, options.selection()));
         return joined.union(routed.getSideOutput(ElementRouter.OTHERS))
                 .executeAndCollect("cloudprofiler analyze");
     }

@@ -26,6 +26,7 @@ import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.ConsoleTable;
 import org.cloudprofiler.analyzer.report.OutputFiles;
 import org.cloudprofiler.analyzer.report.SummaryBuilder;
+import org.cloudprofiler.analyzer.samples.SampleExport;
 import org.cloudprofiler.analyzer.samples.SampleFiles;
 import org.cloudprofiler.analyzer.stats.RunAccumulator;
 
@@ -74,8 +75,13 @@ public final class Analyzer {
     private AnalysisSummary analyze() throws Exception {
         // What would only fail after reading every log is checked first.
         prepareOutputDirectory();
+        SampleExport samples = null;
         if (options.samples() != null) {
-            SampleFiles.prepare(options.samples());
+            samples = SampleExport.newRun(options.samples());
+            if (options.cluster() == null) {
+                // The tasks write on this machine: what would fail there fails here, now.
+                SampleFiles.checkWritable(options.samples());
+            }
         }
         if (options.cluster() != null) {
             FlinkClusterProbe.check(ClusterAddress.parse(options.cluster()));
@@ -101,13 +107,13 @@ public final class Analyzer {
         String method = options.method().name().toLowerCase(java.util.Locale.ROOT);
         long refreshNanos = options.refresh().toNanos();
         long nextRefresh = System.nanoTime() + refreshNanos;
+        if (samples != null) {
+            console.println(samplesLine(samples));
+        }
         try (ProgressPrinter progress = new ProgressPrinter(console, run, logSet.totalBytes());
                 CloseableIterator<AnalysisElement> elements = startJob(logSet, plan, clocks,
-                        runStart)) {
+                        runStart, samples)) {
             results = elements;
-            if (stopped) {
-                return finish(builder, method, notes);
-            }
             while (hasNext(elements)) {
                 run.add(elements.next());
                 if (options.follow() && System.nanoTime() - nextRefresh >= 0) {
@@ -116,8 +122,29 @@ public final class Analyzer {
                     nextRefresh = System.nanoTime() + refreshNanos;
                 }
             }
+        } catch (Exception e) {
+            printUnfinished(samples, "the analysis failed");
+            throw e;
+        }
+        if (stopped) {
+            printUnfinished(samples, "the analysis was stopped before its job ended");
         }
         return finish(builder, method, notes);
+    }
+
+    /** Which samples go where: --from and --to select them as they do the hops. */
+    private String samplesLine(SampleExport samples) {
+        return "Samples " + options.selection().describe() + ": " + samples.pattern()
+                + (options.cluster() == null ? "" : ", on each task manager's machine");
+    }
+
+    /** A run that did not finish leaves its subtasks' sample files partial: says so. */
+    private void printUnfinished(SampleExport samples, String what) {
+        if (samples != null) {
+            console.println("Samples not finished: " + what + ", so each subtask's rows so far"
+                    + " stay in " + samples.pattern() + SampleFiles.PARTIAL_SUFFIX + ", perhaps"
+                    + " without the footer Arrow's file readers need");
+        }
     }
 
     private AnalysisSummary finish(SummaryBuilder builder, String method, List<String> notes)
@@ -132,9 +159,9 @@ public final class Analyzer {
     }
 
     private CloseableIterator<AnalysisElement> startJob(LogSet logSet, HopPlan plan,
-            ClockSpec clocks, RunStart runStart) throws IOException {
+            ClockSpec clocks, RunStart runStart, SampleExport samples) throws IOException {
         try {
-            return AnalysisJob.start(options, logSet, plan, clocks, runStart);
+            return AnalysisJob.start(options, logSet, plan, clocks, runStart, samples);
         } catch (Exception e) {
             throw jobFailed(e);
         }
@@ -152,14 +179,25 @@ public final class Analyzer {
         }
     }
 
-    /** Flink wraps a job's failure several times over: its root cause is what the user needs. */
+    /**
+     * Flink wraps a job's failure several times over. The user needs the innermost message that
+     * says what to do (a task's own, which names the fix: a sample file it cannot write), else
+     * the root cause.
+     */
     private static IOException jobFailed(Exception e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
+        Throwable shown = e;
+        Throwable advice = null;
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            shown = cause;
+            if (cause.getMessage() != null && cause.getMessage().contains("Fix:")) {
+                advice = cause;
+            }
         }
-        return new IOException("the analysis job failed: " + root.getClass().getSimpleName()
-                + ": " + root.getMessage(), e);
+        if (advice != null) {
+            shown = advice;
+        }
+        return new IOException("the analysis job failed: " + shown.getClass().getSimpleName()
+                + ": " + shown.getMessage(), e);
     }
 
     /**

@@ -27,7 +27,7 @@ import org.cloudprofiler.sync.translate.TranslationMethod;
  *     state; more readers help only when decoding, not joining, is the bottleneck
  * @param jars jars to ship to a cluster: the analyzer's classes and its dependencies
  * @param samples a directory for every hop sample ({@code SampleFiles}), or null for none;
- *     written by the join's tasks, so on a cluster a path of its task managers
+ *     created and written by the join's tasks, so on a cluster a path of its task managers
  * @param selection which part of the run the hop statistics take ({@code --from}, {@code --to})
  *     and the window of the latencies over time ({@code --window})
  * @throws IllegalArgumentException naming the option, if there are no logs, a parallelism is

@@ -4,14 +4,18 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
+import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
+import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.log.LogHeader;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.RecordBlock;
+import org.cloudprofiler.topology.ComponentRole;
 
 /**
  * The moment the run started, the zero of every time the analysis gives (latency over time,
- * {@code --from} and {@code --to}): the sources' first tuple, the earliest first record of their
+ * {@code --from} and {@code --to}, throughput over time), decided once for the whole analysis,
+ * {@code --follow} included: the sources' first tuple, the earliest first record of their
  * {@code first-last} channels (of every component without topology.json), read before the job
  * starts; without one (none logged yet, or none readable), the earliest opening of a channel.
  * Immutable.
@@ -26,15 +30,16 @@ public record RunStart(String node, long tsc, String basis) implements Serializa
 
     /** Finds the run's start in {@code logSet}, comparing nodes' clocks with {@code translator}. */
     public static RunStart of(LogSet logSet, DurationTranslator translator) {
-        Map<String, String> roles = new TreeMap<>();
+        Map<String, ComponentRole> roles = new TreeMap<>();
         if (logSet.topology() != null) {
             logSet.topology().components().forEach(component ->
                     roles.put(component.channelPrefix(), component.role()));
         }
         RunStart earliest = null;
         for (ChannelInfo channel : logSet.channels()) {
-            boolean source = roles.isEmpty() || "source".equals(roles.get(channel.component()));
-            if (ChannelInfo.FIRST_LAST.equals(channel.point()) && source) {
+            boolean source = roles.isEmpty()
+                    || roles.get(channel.component()) == ComponentRole.SOURCE;
+            if (channel.is(ProbePoint.FIRST_LAST) && source) {
                 Long tsc = firstTupleTsc(channel);
                 if (tsc != null) {
                     earliest = earlier(earliest, new RunStart(channel.node(), tsc,
@@ -50,6 +55,17 @@ public record RunStart(String node, long tsc, String basis) implements Serializa
                     "the first channel's opening (no first tuple logged)"), translator);
         }
         return earliest;
+    }
+
+    /**
+     * Ns from the run's start to {@code tsc} on {@code node}'s clock: on the reference clock
+     * where the clocks are related, else by the wall clocks the channels recorded at opening;
+     * NaN if neither.
+     */
+    public double nsUntil(String node, long tsc, DurationTranslator translator) {
+        BoundedDuration sinceStart = translator.duration(this.node, this.tsc, node, tsc);
+        return sinceStart.bounded() ? sinceStart.durationNs()
+                : translator.secondsBetween(this.node, this.tsc, node, tsc) * 1e9;
     }
 
     private static RunStart earlier(RunStart a, RunStart b, DurationTranslator translator) {

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
-import org.cloudprofiler.analyzer.samples.SampleFileWriter;
 import org.cloudprofiler.analyzer.input.RunStart;
+import org.cloudprofiler.analyzer.samples.SampleFileWriter;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.cloudprofiler.analyzer.stats.TailPaths;
 import org.cloudprofiler.analyzer.stats.TupleLatencies;
@@ -17,7 +17,7 @@ import org.cloudprofiler.analyzer.stats.TupleLatencies;
  * reference clock, since the run's start; only the samples the {@link TimeSelection} takes are
  * added. Stateless apart from its settings; used by one thread.
  */
-public final class HopSampler {
+final class HopSampler {
 
     private final HopPlan plan;
     private final DurationTranslator translator;
@@ -122,26 +122,16 @@ public final class HopSampler {
         statistics.add(hop, where, duration, tupleId, startNs, task);
         if (export != null) {
             try {
-                export.write(tupleId, hop, where, duration);
+                export.write(tupleId, hop, where, startNs, duration);
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the samples: " + e, e);
+                throw new UncheckedIOException(e.getMessage(), e);
             }
         }
     }
 
-    /**
-     * Ns from the run's start to {@code tsc} on {@code node}'s clock: on the reference clock
-     * where the clocks are related, else by the wall clocks the channels recorded at opening;
-     * NaN if neither.
-     */
+    /** Ns from the run's start to {@code tsc} on {@code node}'s clock; NaN without a start. */
     private double sinceRunStart(String node, long tsc) {
-        if (runStart == null) {
-            return Double.NaN;
-        }
-        BoundedDuration sinceStart = translator.duration(runStart.node(), runStart.tsc(), node,
-                tsc);
-        return sinceStart.bounded() ? sinceStart.durationNs()
-                : translator.secondsBetween(runStart.node(), runStart.tsc(), node, tsc) * 1e9;
+        return runStart == null ? Double.NaN : runStart.nsUntil(node, tsc, translator);
     }
 
     /**

@@ -49,6 +49,13 @@ public record TimeSelection(long fromNs, long toNs, long windowNs) implements Se
         return fromNs == 0 && toNs == Long.MAX_VALUE;
     }
 
+    /** The part of the run taken, in words: "from 5 s to 60 s after the run's start". */
+    public String describe() {
+        return "from " + (fromNs == 0 ? "the run's start" : seconds(fromNs)
+                + " after the run's start") + " to " + (toNs == Long.MAX_VALUE
+                        ? "the end of the logs" : seconds(toNs) + " after it");
+    }
+
     /** Whether a hop that started {@code startNs} after the run's start (NaN: unknown) is in. */
     public boolean contains(double startNs) {
         if (wholeRun()) {

@@ -1,7 +1,8 @@
 package org.cloudprofiler.analyzer.join;
 
 import java.io.IOException;
-import java.nio.file.Path;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -16,9 +17,9 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.Payloads;
-import org.cloudprofiler.analyzer.samples.SampleFileWriter;
-import org.cloudprofiler.analyzer.samples.SampleFiles;
 import org.cloudprofiler.analyzer.input.RunStart;
+import org.cloudprofiler.analyzer.samples.SampleExport;
+import org.cloudprofiler.analyzer.samples.SampleFileWriter;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
@@ -41,8 +42,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     private final ClockSpec clocks;
     private final long timeoutMillis;
     private final long refreshMillis;
-    /** Where each subtask writes its samples (a path: {@code Path} is not serializable). */
-    private final String samplesDirectory;
+    /** Where each subtask writes its samples, or null. */
+    private final SampleExport export;
     private final RunStart runStart;
     private final TimeSelection selection;
 
@@ -50,17 +51,18 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     private transient InternalTimerService<VoidNamespace> timeouts;
     private transient HopSampler sampler;
     private transient HopStatistics statistics;
+    private transient BufferAllocator samplesAllocator;
     private transient SampleFileWriter samples;
 
     /**
      * @param timeoutMillis how long, in event time, a tuple's records are awaited
      * @param refreshMillis how often to emit statistics while running; 0 for only at the end
-     * @param samplesDirectory where to write every sample ({@link SampleFiles}), or null
+     * @param export where to write every sample, or null
      * @param runStart the zero of the samples' times, or null if the logs show none
      * @param selection which samples to take, and the window of the latencies over time
      */
     public TupleJoinOperator(HopPlan plan, ClockSpec clocks, long timeoutMillis,
-            long refreshMillis, String samplesDirectory, RunStart runStart,
+            long refreshMillis, SampleExport export, RunStart runStart,
             TimeSelection selection) {
         this.plan = plan;
         this.runStart = runStart;
@@ -68,7 +70,7 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         this.clocks = clocks;
         this.timeoutMillis = timeoutMillis;
         this.refreshMillis = refreshMillis;
-        this.samplesDirectory = samplesDirectory;
+        this.export = export;
     }
 
     @Override
@@ -79,10 +81,12 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         timeouts = getInternalTimerService("tuple-timeouts", VoidNamespaceSerializer.INSTANCE,
                 this);
         sampler = new HopSampler(plan, clocks.create(), runStart, selection);
-        if (samplesDirectory != null) {
-            samples = new SampleFileWriter(SampleFiles.of(Path.of(samplesDirectory),
+        if (export != null) {
+            samplesAllocator = new RootAllocator();
+            samples = new SampleFileWriter(export.fileOf(
                     getRuntimeContext().getTaskInfo().getIndexOfThisSubtask()),
-                    plan.hops().stream().map(Hop::name).toList());
+                    plan.hops().stream().map(Hop::name).toList(), export.run(), selection,
+                    samplesAllocator);
             sampler.exportTo(samples);
         }
         statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
@@ -152,24 +156,35 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         }
     }
 
+    /** The input has ended normally: only now may the samples take their final name. */
     @Override
     public void finish() throws Exception {
         emitStatistics(false);
-        closeSamples();
+        if (samples != null) {
+            samples.finish();
+        }
         super.finish();
     }
 
+    /** Also after a failure or cancellation: then the samples stay partial. */
     @Override
     public void close() throws Exception {
-        closeSamples();
-        super.close();
+        try {
+            closeSamples();
+        } finally {
+            super.close();
+        }
     }
 
     private void closeSamples() throws IOException {
-        if (samples != null) {
-            SampleFileWriter open = samples;
-            samples = null;
-            open.close();
+        if (samplesAllocator == null) {
+            return;
+        }
+        try (BufferAllocator allocator = samplesAllocator) {
+            samplesAllocator = null;
+            if (samples != null) {
+                samples.close();
+            }
         }
     }
 

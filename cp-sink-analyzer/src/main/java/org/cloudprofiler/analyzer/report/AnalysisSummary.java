@@ -103,9 +103,17 @@ public record AnalysisSummary(String format, boolean finished, String referenceN
      * @param hop the hop row that settled last, or null
      * @param p99MaxNs the highest per-window p99 of any hop row during the warm-up, or null
      * @param p99MaxHop that hop row, or null
+     * @param neverSettled the hop rows whose latency never settled, which do not move
+     *     {@code endNs}
      */
     public record WarmUp(Long endNs, String rule, String hop, Double p99MaxNs,
-            String p99MaxHop) {}
+            String p99MaxHop, List<String> neverSettled) {
+
+        /** A summary written before hops could be named as never settled has none. */
+        public WarmUp {
+            neverSettled = neverSettled == null ? List.of() : List.copyOf(neverSettled);
+        }
+    }
 
     /**
      * Durations below zero by more than their bound, which no true duration is: those of one

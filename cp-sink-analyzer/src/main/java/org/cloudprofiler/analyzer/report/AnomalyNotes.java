@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * What a reader must know before trusting the report's figures, one plain sentence each, from
- * the summary: violations, time-outs and their reasons, drops, unbounded hops, damaged input.
- * Empty when the run has none of these. Stateless.
+ * the summary: violations, time-outs and their reasons, warm-up and hops that never settled,
+ * drops, unbounded hops, damaged input. Empty when the run has none of these. Stateless.
  */
 final class AnomalyNotes {
 
@@ -25,7 +25,16 @@ final class AnomalyNotes {
     }
 
     private static void warmUp(List<String> notes, AnalysisSummary.WarmUp warmUp) {
-        if (warmUp == null || warmUp.endNs() == null) {
+        if (warmUp == null) {
+            return;
+        }
+        if (!warmUp.neverSettled().isEmpty()) {
+            notes.add("Never settled: " + String.join(", ", warmUp.neverSettled()) + ": no"
+                    + " window from which that hop's p99 stays within its limit (see the warm-up"
+                    + " rule in summary.json); its latency varies throughout, so the warm-up"
+                    + " found leaves it out.");
+        }
+        if (warmUp.endNs() == null) {
             return;
         }
         String worst = warmUp.p99MaxNs() == null ? "" : String.format(Locale.ROOT,

@@ -76,9 +76,14 @@ public final class ConsoleTable {
                     analysed.toNs() == null ? "the end of the logs"
                             : SvgCharts.durationLabel(analysed.toNs()) + " after it");
         }
+        if (!warmUp.neverSettled().isEmpty()) {
+            out.println("Never settled (left out of the warm-up): "
+                    + String.join(", ", warmUp.neverSettled()));
+        }
         if (warmUp.endNs() == null) {
-            out.println("Warm-up: none found: every hop's latency was settled from its first"
-                    + " window" + (wholeRun ? "" : " in the part analysed")
+            out.println("Warm-up: none found: every " + (warmUp.neverSettled().isEmpty() ? ""
+                    : "other ") + "hop's latency was settled from its first window"
+                    + (wholeRun ? "" : " in the part analysed")
                     + ", or the run is too short to tell");
             return;
         }

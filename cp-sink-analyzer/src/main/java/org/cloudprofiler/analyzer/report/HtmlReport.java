@@ -7,7 +7,7 @@ import java.util.Locale;
  * Renders report.html: one self-contained page, no script, no request for anything (its Content
  * Security Policy forbids every load), so it opens offline and from anywhere. Stateless.
  */
-public final class HtmlReport {
+final class HtmlReport {
 
     private HtmlReport() {}
 
@@ -37,7 +37,8 @@ public final class HtmlReport {
                 + " latency, and the largest bound (±) of any of its samples.</p>\n")
                 .append(TopologyGraph.render(summary.hops(), summary.operators()));
         endToEnd(html, summary);
-        html.append(TimelineCharts.render(summary.hops(), summary.warmUp()));
+        html.append(TimelineCharts.render(summary.hops(), summary.warmUp(),
+                summary.analysed()));
         html.append("<h2>Latency and bound per hop</h2>\n")
                 .append(SvgCharts.boxPlots(summary.hops()))
                 .append("<p>Boxes: 25th to 75th percentile, black line the median, whiskers 1st"

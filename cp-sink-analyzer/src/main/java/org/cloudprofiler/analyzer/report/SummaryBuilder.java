@@ -33,6 +33,8 @@ import org.cloudprofiler.analyzer.stats.RunAccumulator;
 import org.cloudprofiler.analyzer.stats.RunAccumulator.Sample;
 import org.cloudprofiler.analyzer.stats.SignedHistogram;
 import org.cloudprofiler.analyzer.stats.TupleDuration;
+import org.cloudprofiler.channel.ProbePoint;
+import org.cloudprofiler.topology.ComponentRole;
 
 /** Builds the {@link AnalysisSummary} from the log set, the plan and what the job sent back. */
 public final class SummaryBuilder {
@@ -40,14 +42,12 @@ public final class SummaryBuilder {
     private static final String ANALYSED_RULE = "the hop samples whose hop started (its first"
             + " record, on the reference clock) in [fromNs, toNs) after the run's start; tuple"
             + " counts, operators and drops are of the whole run";
-    private static final Set<String> SKIPPING_KINDS = Set.of("MISSING", "UNREADABLE",
-            "NOT_A_LOG", "UNSUPPORTED_VERSION", "BAD_HEADER", "UNKNOWN_HANDLER");
 
     private final LogSet logSet;
     private final HopPlan plan;
     private final DurationTranslator translator;
     private final RunAccumulator run;
-    private final Map<String, String> roles = new TreeMap<>();
+    private final Map<String, ComponentRole> roles = new TreeMap<>();
     private final RunStart runStart;
     private final TimeSelection selection;
 
@@ -142,26 +142,26 @@ public final class SummaryBuilder {
             bytesSkipped += report.bytesSkipped();
             problemCount += report.problemCount();
             notClosed += report.closedCleanly() ? 0 : 1;
-            report.problems().forEach(problem -> problems.add(new InputProblem(file, "LOG",
+            report.problems().forEach(problem -> problems.add(new InputProblem(file, InputProblem.Kind.LOG,
                     problem)));
             if (report.ioError() != null) {
                 problemCount++;
-                problems.add(new InputProblem(file, "UNREADABLE", "reading stopped: "
+                problems.add(new InputProblem(file, InputProblem.Kind.UNREADABLE, "reading stopped: "
                         + report.ioError() + "; what was read before is analysed"));
             }
         }
         int skipped = (int) logSet.problems().stream()
-                .filter(problem -> SKIPPING_KINDS.contains(problem.kind())).count();
+                .filter(problem -> problem.kind().skipsFile()).count();
         return new AnalysisSummary.Input(logSet.channels().size(), skipped, logSet.totalBytes(),
                 run.bytesRead(), run.recordsRead(), blocksSkipped, bytesSkipped, notClosed,
                 problemCount, problems);
     }
 
     private AnalysisSummary.Run runDuration() {
-        ChannelInfo start = extreme(run.firstTsc(), "source", true);
-        ChannelInfo end = extreme(run.pillTsc(), "sink", false);
-        Long sourceTuples = tuplesAt("source");
-        Long sinkTuples = tuplesAt("sink");
+        ChannelInfo start = extreme(run.firstTsc(), ComponentRole.SOURCE, true);
+        ChannelInfo end = extreme(run.pillTsc(), ComponentRole.SINK, false);
+        Long sourceTuples = tuplesAt(ComponentRole.SOURCE);
+        Long sinkTuples = tuplesAt(ComponentRole.SINK);
         if (start == null || end == null) {
             return new AnalysisSummary.Run(null, null, null, null, sourceTuples, null,
                     sinkTuples, "no " + (start == null ? "first tuple" : "poison pill")
@@ -188,12 +188,13 @@ public final class SummaryBuilder {
      * The FIRST_LAST channel of components of {@code role} (any, without a topology) whose
      * reading is earliest ({@code earliest}) or latest, or null.
      */
-    private ChannelInfo extreme(Map<Integer, Long> readings, String role, boolean earliest) {
+    private ChannelInfo extreme(Map<Integer, Long> readings, ComponentRole role,
+            boolean earliest) {
         ChannelInfo best = null;
         double bestSeconds = 0;
         for (Map.Entry<Integer, Long> reading : readings.entrySet()) {
             ChannelInfo channel = logSet.channels().get(reading.getKey());
-            if (!ChannelInfo.FIRST_LAST.equals(channel.point()) || !hasRole(channel, role)) {
+            if (!channel.is(ProbePoint.FIRST_LAST) || !hasRole(channel, role)) {
                 continue;
             }
             if (best == null) {
@@ -210,17 +211,17 @@ public final class SummaryBuilder {
         return best;
     }
 
-    private boolean hasRole(ChannelInfo channel, String role) {
-        return roles.isEmpty() || role.equals(roles.get(channel.component()));
+    private boolean hasRole(ChannelInfo channel, ComponentRole role) {
+        return roles.isEmpty() || role == roles.get(channel.component());
     }
 
     /** Tuples entering components of {@code role}: counter channels, else {@code in} records. */
-    private Long tuplesAt(String role) {
+    private Long tuplesAt(ComponentRole role) {
         long counted = 0;
         boolean any = false;
         for (ChannelInfo channel : logSet.channels()) {
             List<Sample> samples = run.samples().get(channel.index());
-            if (hasRole(channel, role) && "count".equals(channel.point()) && samples != null
+            if (hasRole(channel, role) && channel.is(ProbePoint.COUNT) && samples != null
                     && !samples.isEmpty()) {
                 counted += samples.get(samples.size() - 1).count();
                 any = true;
@@ -231,7 +232,7 @@ public final class SummaryBuilder {
         }
         for (ChannelInfo channel : logSet.channels()) {
             FileReport report = run.reports().get(channel.index());
-            if (hasRole(channel, role) && ChannelInfo.IN.equals(channel.point())
+            if (hasRole(channel, role) && channel.is(ProbePoint.IN)
                     && report != null) {
                 counted += report.recordsRead();
                 any = true;
@@ -299,8 +300,7 @@ public final class SummaryBuilder {
     }
 
     private List<Operator> operators() {
-        double[] origin = timeOrigin();
-        double runSeconds = runSeconds(origin);
+        double runSeconds = runSeconds();
         List<Operator> operators = new ArrayList<>();
         for (String component : plan.components()) {
             Set<Integer> tasks = new TreeSet<>();
@@ -311,13 +311,13 @@ public final class SummaryBuilder {
             for (ChannelInfo channel : channels) {
                 tasks.add(channel.task());
                 List<Sample> samples = run.samples().get(channel.index());
-                if ("count".equals(channel.point()) && samples != null && !samples.isEmpty()) {
+                if (channel.is(ProbePoint.COUNT) && samples != null && !samples.isEmpty()) {
                     counted = true;
                     tuples += samples.get(samples.size() - 1).count();
-                    addCounter(channel, samples, origin, throughput);
+                    addCounter(channel, samples, throughput);
                 }
             }
-            String role = channels.isEmpty() ? null : roles.get(channels.get(0).component());
+            ComponentRole role = channels.isEmpty() ? null : roles.get(channels.get(0).component());
             operators.add(new Operator(component, tasks.size(), counted ? tuples : null,
                     OperatorCpu.of(role, channels, run.samples(), run.reports(),
                             computeCells(component), translator), throughput.points()));
@@ -348,40 +348,21 @@ public final class SummaryBuilder {
         return logSet.channels().stream().filter(c -> c.component().equals(prefix)).toList();
     }
 
-    /**
-     * The time axis' zero: the run's first tuple, else the earliest counter sample; as
-     * {@code [channel index, tsc]}, or null with no samples.
-     */
-    private double[] timeOrigin() {
-        ChannelInfo start = extreme(run.firstTsc(), "source", true);
-        if (start != null) {
-            return new double[] {start.index(), run.firstTsc().get(start.index())};
-        }
-        for (Map.Entry<Integer, List<Sample>> entry : run.samples().entrySet()) {
-            if (!entry.getValue().isEmpty()) {
-                return new double[] {entry.getKey(), entry.getValue().get(0).tsc()};
-            }
-        }
-        return null;
+    /** Seconds from the run's start to {@code tsc} on the channel's clock; NaN if unknown. */
+    private double seconds(ChannelInfo channel, long tsc) {
+        return runStart == null ? Double.NaN
+                : runStart.nsUntil(channel.node(), tsc, translator) / 1e9;
     }
 
-    private double seconds(double[] origin, ChannelInfo channel, long tsc) {
-        ChannelInfo originChannel = logSet.channels().get((int) origin[0]);
-        return translator.secondsBetween(originChannel.node(), (long) origin[1], channel.node(),
-                tsc);
-    }
-
-    /** Seconds from the time axis' zero to the last counter sample. */
-    private double runSeconds(double[] origin) {
-        if (origin == null) {
-            return 0;
-        }
+    /** Seconds from the run's start to the last counter sample. */
+    private double runSeconds() {
         double span = 0;
         for (Map.Entry<Integer, List<Sample>> entry : run.samples().entrySet()) {
             List<Sample> samples = entry.getValue();
             if (!samples.isEmpty()) {
-                span = Math.max(span, seconds(origin, logSet.channels().get(entry.getKey()),
-                        samples.get(samples.size() - 1).tsc()));
+                double last = seconds(logSet.channels().get(entry.getKey()),
+                        samples.get(samples.size() - 1).tsc());
+                span = Double.isFinite(last) ? Math.max(span, last) : span;
             }
         }
         return span;
@@ -389,24 +370,33 @@ public final class SummaryBuilder {
 
     /**
      * Adds one counter channel to {@code throughput}: its count is 0 when the channel opens,
-     * then each sample's value at its time.
+     * then each sample's value at its time. A channel closed cleanly whose last sample holds the
+     * trailer's calls accepted ends with that sample, taken at its close (docs/log-format.md).
      */
-    private void addCounter(ChannelInfo channel, List<Sample> samples, double[] origin,
+    private void addCounter(ChannelInfo channel, List<Sample> samples,
             ThroughputSeries throughput) {
         double[] seconds = new double[samples.size() + 1];
         long[] counts = new long[samples.size() + 1];
         int points = 0;
+        int lastKept = -2;
         for (int i = -1; i < samples.size(); i++) {
             long tsc = i < 0 ? channel.openTsc() : samples.get(i).tsc();
-            double at = seconds(origin, channel, tsc);
+            double at = seconds(channel, tsc);
             if (Double.isFinite(at) && (points == 0 || at >= seconds[points - 1])) {
                 seconds[points] = at;
                 counts[points] = i < 0 ? 0 : samples.get(i).count();
+                lastKept = i;
                 points++;
             }
         }
+        FileReport report = run.reports().get(channel.index());
+        boolean closed = lastKept == samples.size() - 1 && report != null
+                && report.closedCleanly()
+                && samples.get(lastKept).count() == report.callsAccepted();
         if (points > 1) {
-            throughput.addCounter(Arrays.copyOf(seconds, points), Arrays.copyOf(counts, points));
+            boolean opened = Double.isFinite(seconds(channel, channel.openTsc()));
+            throughput.addCounter(Arrays.copyOf(seconds, points), Arrays.copyOf(counts, points),
+                    opened, closed);
         }
     }
 

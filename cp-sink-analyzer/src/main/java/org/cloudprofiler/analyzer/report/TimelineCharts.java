@@ -10,8 +10,10 @@ import java.util.stream.DoubleStream;
  * Draws each hop row's latency over time as inline SVG: its per-window p50 and p99 as lines
  * against seconds since the run's start, on the report's scale, logarithmic in magnitude either
  * side of a linear band around 0 ({@link SignedLogScale}), so the steady state stays readable
- * beside a warm-up 100 times slower; the warm-up shaded. One chart per hop row, all on the same time axis, sized for a page 1,400 px wide:
- * labels stay inside the drawing and the legend sits above the plot, never over it.
+ * beside a warm-up 100 times slower; the warm-up shaded. A line breaks over windows without
+ * samples rather than joining their neighbours. One chart per hop row, all on the same time
+ * axis, which starts where the part analysed ({@code --from}) does, sized for a page 1,400 px
+ * wide: labels stay inside the drawing and the legend sits above the plot, never over it.
  * Stateless.
  */
 final class TimelineCharts {
@@ -27,10 +29,17 @@ final class TimelineCharts {
 
     private TimelineCharts() {}
 
-    /** The charts with a sentence on how to read them, or a sentence why there are none. */
-    static String render(List<AnalysisSummary.HopRow> hops, AnalysisSummary.WarmUp warmUp) {
-        double endSeconds = 0;
-        double startSeconds = 0;
+    /**
+     * The charts with a sentence on how to read them, or a sentence why there are none.
+     *
+     * @param analysed the part of the run the hop rows' samples are from; null for all of it
+     */
+    static String render(List<AnalysisSummary.HopRow> hops, AnalysisSummary.WarmUp warmUp,
+            AnalysisSummary.Analysed analysed) {
+        long fromNs = analysed == null ? 0 : analysed.fromNs();
+        double fromSeconds = fromNs / 1e9;
+        double endSeconds = fromSeconds;
+        double startSeconds = fromSeconds;
         boolean any = false;
         for (AnalysisSummary.HopRow hop : hops) {
             if (hop.overTime() != null && !hop.overTime().points().isEmpty()) {
@@ -50,7 +59,10 @@ final class TimelineCharts {
                 + " of time, by when the hop started on the reference clock, in seconds since"
                 + " the run's start; the scale is logarithmic. ");
         if (warmUp != null && warmUp.endNs() != null) {
-            html.append("Shaded: the warm-up, the first ")
+            html.append(fromNs == 0 ? "Shaded: the warm-up, the first "
+                    : "Shaded: the warm-up in the part analysed, from "
+                            + HtmlReport.escape(SvgCharts.durationLabel(fromNs))
+                            + " to ")
                     .append(HtmlReport.escape(SvgCharts.durationLabel(warmUp.endNs())))
                     .append(" (").append(HtmlReport.escape(warmUp.rule())).append(").");
         } else {
@@ -60,14 +72,15 @@ final class TimelineCharts {
         html.append("</p>\n");
         for (AnalysisSummary.HopRow hop : hops) {
             if (hop.overTime() != null && !hop.overTime().points().isEmpty()) {
-                html.append(chart(hop, startSeconds, endSeconds, warmUp)).append('\n');
+                html.append(chart(hop, startSeconds, endSeconds, fromSeconds, warmUp))
+                        .append('\n');
             }
         }
         return html.toString();
     }
 
     private static String chart(AnalysisSummary.HopRow hop, double startSeconds,
-            double endSeconds, AnalysisSummary.WarmUp warmUp) {
+            double endSeconds, double fromSeconds, AnalysisSummary.WarmUp warmUp) {
         AnalysisSummary.OverTime overTime = hop.overTime();
         SignedLogScale scale = SignedLogScale.covering(overTime.points().stream()
                 .flatMapToDouble(point -> DoubleStream.of(point.p50(), point.p99())).toArray());
@@ -84,7 +97,7 @@ final class TimelineCharts {
                 HtmlReport.escape("latency over time of " + hop.hop())));
         if (warmUp != null && warmUp.endNs() != null) {
             double warmUpEnd = Math.min(x.applyAsDouble(warmUp.endNs() / 1e9), LEFT + plotWidth);
-            double warmUpStart = x.applyAsDouble(Math.max(startSeconds, 0));
+            double warmUpStart = x.applyAsDouble(Math.max(startSeconds, fromSeconds));
             svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\""
                     + " height=\"%.1f\" fill=\"%s\"/>", warmUpStart, TOP,
                     Math.max(0, warmUpEnd - warmUpStart), plotHeight, WARM_UP_COLOR));
@@ -115,19 +128,37 @@ final class TimelineCharts {
         svg.append(SvgCharts.line(LEFT, TOP, LEFT, TOP + plotHeight, "#555555"));
         svg.append(SvgCharts.text(LEFT + plotWidth / 2, HEIGHT - 4, "middle",
                 "seconds since the run's start (when the hop started)"));
-        double halfWindowSeconds = overTime.windowNs() / 2e9;
         for (boolean p99 : new boolean[] {false, true}) {
-            StringBuilder path = new StringBuilder();
-            for (AnalysisSummary.WindowPoint point : overTime.points()) {
-                path.append(path.length() == 0 ? "M" : " L").append(String.format(Locale.ROOT,
-                        "%.1f %.1f", x.applyAsDouble(point.startNs() / 1e9 + halfWindowSeconds),
-                        y.applyAsDouble(p99 ? point.p99() : point.p50())));
-            }
             svg.append(String.format(Locale.ROOT, "<path d=\"%s\" fill=\"none\" stroke=\"%s\""
-                    + " stroke-width=\"1.5\"/>", path, p99 ? P99_COLOR
-                            : SvgCharts.LATENCY_COLOR));
+                    + " stroke-width=\"1.5\" stroke-linecap=\"round\"/>",
+                    linePath(overTime, p99, x, y), p99 ? P99_COLOR : SvgCharts.LATENCY_COLOR));
         }
         return svg.append("</svg>").toString();
+    }
+
+    /**
+     * The path through the windows' p50 or p99, at their middles: a move-to after every window
+     * without samples, so a gap is not drawn as a line; a window alone between gaps is a dot.
+     */
+    private static String linePath(AnalysisSummary.OverTime overTime, boolean p99,
+            DoubleUnaryOperator x, DoubleUnaryOperator y) {
+        List<AnalysisSummary.WindowPoint> points = overTime.points();
+        StringBuilder path = new StringBuilder();
+        for (int i = 0; i < points.size(); i++) {
+            AnalysisSummary.WindowPoint point = points.get(i);
+            boolean follows = i > 0
+                    && point.startNs() - points.get(i - 1).startNs() == overTime.windowNs();
+            boolean followed = i + 1 < points.size()
+                    && points.get(i + 1).startNs() - point.startNs() == overTime.windowNs();
+            path.append(i == 0 ? "" : " ").append(follows ? "L" : "M")
+                    .append(String.format(Locale.ROOT, "%.1f %.1f",
+                            x.applyAsDouble((point.startNs() + overTime.windowNs() / 2.0) / 1e9),
+                            y.applyAsDouble(p99 ? point.p99() : point.p50())));
+            if (!follows && !followed) {
+                path.append(" h0");
+            }
+        }
+        return path.toString();
     }
 
     /** 1, 2 or 5 times a power of ten, at least {@code rough}. */

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.cloudprofiler.IngestionChannel;
+import org.cloudprofiler.channel.IngestionChannel;
 
 /**
  * The topology as an inline SVG graph laid out along the data flow, top to bottom: one box per

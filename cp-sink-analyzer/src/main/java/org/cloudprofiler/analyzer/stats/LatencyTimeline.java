@@ -15,7 +15,9 @@ import java.util.TreeMap;
  * <p>Memory stays bounded however long the run: when the windows would span more than
  * {@link #MAX_WINDOWS}, the window doubles and neighbours merge (exactly: windows are always
  * the chosen width times a power of two, aligned on the run's start), so a timeline holds at
- * most {@link #MAX_WINDOWS} windows of a few KiB to a few tens of KiB each. Not thread-safe.
+ * most {@link #MAX_WINDOWS} windows of some 24 KiB (latencies up to 100 ms) to 58 KiB (of
+ * either sign up to 10 s) each (docs/benchmarks.md, "Latency over time: memory"). Not
+ * thread-safe.
  */
 public final class LatencyTimeline implements Serializable {
 

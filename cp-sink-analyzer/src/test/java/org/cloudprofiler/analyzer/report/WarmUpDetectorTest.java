@@ -14,10 +14,15 @@ class WarmUpDetectorTest {
 
     /** A hop row whose per-second p99 are {@code p99Ns}, one window per second. */
     private static AnalysisSummary.HopRow hop(String name, double... p99Ns) {
+        return hop(name, 0, p99Ns);
+    }
+
+    /** As above, with bounds up to {@code boundMaxNs} in every window. */
+    private static AnalysisSummary.HopRow hop(String name, double boundMaxNs, double... p99Ns) {
         List<AnalysisSummary.WindowPoint> points = new ArrayList<>();
         for (int i = 0; i < p99Ns.length; i++) {
             points.add(new AnalysisSummary.WindowPoint(i * SECOND_NS, 1000, p99Ns[i] / 2,
-                    p99Ns[i] * 0.9, p99Ns[i], p99Ns[i] * 1.5, 0));
+                    p99Ns[i] * 0.9, p99Ns[i], p99Ns[i] * 1.5, boundMaxNs));
         }
         return new AnalysisSummary.HopRow(name, "TRANSFER", "a", "b", "LOCAL", 1000, 1000, 0, 0,
                 null, 0, null, null, null, Map.of(),
@@ -75,6 +80,37 @@ class WarmUpDetectorTest {
                 new AnalysisSummary.OverTime(SECOND_NS, shifted), null);
 
         assertNull(WarmUpDetector.find(List.of(row)).endNs());
+    }
+
+    @Test
+    void aCrossNodeHopWhosePerWindowP99IsNearZeroWithinItsBoundIsSettled() {
+        // Poor sync: p99 between -30 and 20 us, median below zero, bounds up to 40 us.
+        double[] p99 = new double[30];
+        for (int i = 0; i < p99.length; i++) {
+            p99[i] = (i % 6 - 3) * 10_000;
+        }
+        AnalysisSummary.WarmUp warmUp = WarmUpDetector.find(List.of(
+                hop("spout -> bolt", 40_000, p99)));
+
+        assertNull(warmUp.endNs());
+        assertEquals(List.of(), warmUp.neverSettled());
+    }
+
+    @Test
+    void aHopThatNeverSettlesIsNamedAndDoesNotMakeTheWholeRunAWarmUp() {
+        // Two of every 5 seconds, and the last two, at 100 times the median: no 5 windows
+        // (nor the rest of the run) with at most one above the limit.
+        double[] bimodal = new double[30];
+        for (int i = 0; i < bimodal.length; i++) {
+            bimodal[i] = i < 28 && i % 5 != 2 && i % 5 != 4 ? 100_000 : 10_000_000;
+        }
+        AnalysisSummary.WarmUp warmUp = WarmUpDetector.find(List.of(
+                hop("spout -> bolt", bimodal),
+                hop("bolt -> sink", steadyAfter(3, 30, 412_000_000))));
+
+        assertEquals(List.of("spout -> bolt (local)"), warmUp.neverSettled());
+        assertEquals(3 * SECOND_NS, warmUp.endNs());
+        assertEquals("bolt -> sink (local)", warmUp.hop());
     }
 
     @Test
