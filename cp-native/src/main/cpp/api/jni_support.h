@@ -131,6 +131,9 @@ struct JavaRecord {
     }
 };
 
+// Registers libcloudprofiler's natives (cloudprofiler_jni.cpp), the sync service's among them;
+// false if that failed.
+bool registerProfilerNatives(JNIEnv* env);
 // Registers the sync service's natives (sync_jni.cpp); false if that failed.
 bool registerSyncNatives(JNIEnv* env);
 

@@ -1,6 +1,6 @@
 // The JNI layer: converts arguments, calls the C++ API, returns counters as the Java records
 // that name them, turns ProfilerError into the matching Java exception. Natives are bound with
-// RegisterNatives in JNI_OnLoad, so the library exports nothing but JNI_OnLoad.
+// RegisterNatives from JNI_OnLoad (jni_onload.cpp), so the library exports nothing but it.
 #include <jni.h>
 
 #include <string>
@@ -16,7 +16,7 @@
 namespace cloudprofiler {
 namespace {
 
-// The Java records this layer builds, bound in JNI_OnLoad.
+// The Java records this layer builds, bound when the library loads.
 struct JavaTypes {
     JavaRecord ackStats;
     JavaRecord channelStats;
@@ -166,21 +166,13 @@ const JNINativeMethod kMembarrierProbeMethods[] = {
 };
 
 }  // namespace
-}  // namespace cloudprofiler
 
-extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*) {
-    JNIEnv* env = nullptr;
-    if (vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_8) != JNI_OK) {
-        return JNI_ERR;
-    }
-    using cloudprofiler::registerNatives;
-    if (!cloudprofiler::bindJavaTypes(env) ||
-        !registerNatives(env, "org/cloudprofiler/CloudProfiler", cloudprofiler::kMethods) ||
-        !registerNatives(env, "org/cloudprofiler/ClockProbe", cloudprofiler::kClockProbeMethods) ||
-        !registerNatives(env, "org/cloudprofiler/MembarrierProbe",
-                         cloudprofiler::kMembarrierProbeMethods) ||
-        !cloudprofiler::registerSyncNatives(env)) {
-        return JNI_ERR;
-    }
-    return JNI_VERSION_1_8;
+bool registerProfilerNatives(JNIEnv* env) {
+    return bindJavaTypes(env) &&
+           registerNatives(env, "org/cloudprofiler/CloudProfiler", kMethods) &&
+           registerNatives(env, "org/cloudprofiler/ClockProbe", kClockProbeMethods) &&
+           registerNatives(env, "org/cloudprofiler/MembarrierProbe", kMembarrierProbeMethods) &&
+           registerSyncNatives(env);
 }
+
+}  // namespace cloudprofiler

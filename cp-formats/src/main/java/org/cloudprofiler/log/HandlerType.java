@@ -98,7 +98,7 @@ public enum HandlerType {
      * One handler parameter: its name, default and inclusive range. A default outside the range
      * (the return-trip handlers' ports) means "not set": the parameter must be given. The
      * constants are every parameter a handler takes; set one with
-     * {@code CloudProfiler.parameterize(long, Parameter, long)} (cp-native).
+     * cp-native's {@code CloudProfiler.parameterize(long, Parameter, long)}.
      */
     public record Parameter(String name, long defaultValue, long min, long max) {
         /** The sampling period of {@link HandlerType#SPC}, {@code MPC} and {@code CPU}, ns. */
