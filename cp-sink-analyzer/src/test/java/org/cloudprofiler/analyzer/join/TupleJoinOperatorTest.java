@@ -1,8 +1,13 @@
 package org.cloudprofiler.analyzer.join;
 
+import static org.cloudprofiler.analyzer.join.SpoutToSinkPlan.PLAN;
+import static org.cloudprofiler.analyzer.join.SpoutToSinkPlan.SINK_IN;
+import static org.cloudprofiler.analyzer.join.SpoutToSinkPlan.SPOUT_IN;
+import static org.cloudprofiler.analyzer.join.SpoutToSinkPlan.SPOUT_OUT;
+import static org.cloudprofiler.analyzer.join.SpoutToSinkPlan.TSC_HZ;
+import static org.cloudprofiler.analyzer.join.SpoutToSinkPlan.hop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -12,13 +17,10 @@ import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
 import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.clock.NodeClock;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.Payloads;
-import org.cloudprofiler.analyzer.input.ChannelInfo;
-import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.analyzer.join.TupleEnding.Reason;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.cloudprofiler.sync.translate.TranslationMethod;
@@ -35,34 +37,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class TupleJoinOperatorTest {
 
     private static final long TIMEOUT_MILLIS = 1000;
-    private static final int SPOUT_IN = 0;
-    private static final int SPOUT_OUT = 1;
-    private static final int SINK_IN = 2;
-    /** spout (task 1) -> sink (task 2), all on node a: a complete tuple has three records. */
-    private static final HopPlan PLAN = HopPlan.of(List.of(channel(SPOUT_IN, "spout/1/in"),
-            channel(SPOUT_OUT, "spout/1/out"), channel(SINK_IN, "sink/2/in")),
-            new Topology("run", List.of(
-                    new Topology.Component("spout", "source", "spout", List.of(1)),
-                    new Topology.Component("sink", "sink", "sink", List.of(2))),
-                    List.of(new Topology.Edge("spout", "sink", "shuffle"))));
-    /** One node whose clock runs at 1 GHz: ticks are ns. */
+    /** The plan's one node, its clock at 1 GHz: ticks are ns. */
     private static final ClockSpec CLOCKS = new ClockSpec(null, null, "a",
-            TranslationMethod.MINRTT, Map.of("a", new NodeClock(1_000_000_000L, 0, 0)));
+            TranslationMethod.MINRTT, Map.of("a", new NodeClock(TSC_HZ, 0, 0)));
     private static final int COMPUTE = hop("spout");
     private static final int TRANSFER = hop("spout -> sink");
     private static final int END_TO_END = hop("spout => sink");
-
-    private static ChannelInfo channel(int index, String name) {
-        String[] parts = name.split("/");
-        return new ChannelInfo(index, "/logs/" + name, 1, "a", name, parts[0],
-                Integer.parseInt(parts[1]), parts[2], HandlerType.BUFFERED_ID, 1_000_000_000L,
-                0, 0, false);
-    }
-
-    private static int hop(String name) {
-        return PLAN.hops().stream().filter(hop -> hop.name().equals(name)).findFirst()
-                .orElseThrow().index();
-    }
 
     /** The heap backend keeps the value it returned; RocksDB only what was written back. */
     static Stream<Named<StateBackend>> stateBackends() {
