@@ -9,12 +9,12 @@ namespace cloudprofiler::generator {
 
 class EmissionPacer {
 public:
-    // By default a sender wakes up this far ahead of a due time and spins the rest. On the
-    // project's VM, with the 1 ns timer slack set by useFineTimerSlack(), a sleep overshot by
-    // 12 µs at the median and 39 µs at p99, and sleeping straight to each due time let single
-    // oversleeps of 10-12 ms break the 1 ms lag bound in 2 of 4 runs; 50 µs keeps nearly every
-    // wake-up early while spinning ~5% of a core at one bucket per millisecond. A generator
-    // that shares its cores with the engine it feeds may prefer 0 (GeneratorOptions).
+    // By default a sender wakes up this far ahead of a due time and spins the rest. Even with
+    // the 1 ns timer slack set by useFineTimerSlack(), a sleep overshoots by tens of µs, and
+    // sleeping straight to each due time lets single oversleeps of milliseconds break the 1 ms
+    // lag bound (docs/benchmarks.md, "Generator"); 50 µs keeps nearly every wake-up early while
+    // spinning ~5% of a core at one bucket per millisecond. A generator that shares its cores
+    // with the engine it feeds may prefer 0 (GeneratorOptions).
     static constexpr int64_t kDefaultSpinWindowNs = 50'000;
     // Longest single sleep, so that stop() is noticed promptly even at very low rates.
     static constexpr int64_t kLongestSleepNs = 10'000'000;

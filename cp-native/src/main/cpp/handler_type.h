@@ -1,5 +1,5 @@
 // The handlers a channel can use: ids, columns and parameters (docs/log-format.md). Mirrors
-// org.cloudprofiler.HandlerType; the ids are part of the log format.
+// org.cloudprofiler.log.HandlerType; the ids are part of the log format.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// JNI for the sync service: org.cloudprofiler.sync.internal.SyncNative. The Java wrappers own
+// JNI for the sync service: org.cloudprofiler.sync.service.internal.SyncNative. The Java wrappers own
 // each native object through the pointer returned here and guarantee that close comes last.
 #include <jni.h>
 
@@ -247,7 +247,7 @@ const JNINativeMethod kSyncMethods[] = {
 }  // namespace
 
 bool registerSyncNatives(JNIEnv* env) {
-    return registerNatives(env, "org/cloudprofiler/sync/internal/SyncNative", kSyncMethods);
+    return registerNatives(env, "org/cloudprofiler/sync/service/internal/SyncNative", kSyncMethods);
 }
 
 }  // namespace cloudprofiler

@@ -1,5 +1,7 @@
 package org.cloudprofiler;
 
+import org.cloudprofiler.log.HandlerType;
+
 /**
  * The acks of a return-trip channel ({@link HandlerType#RET_START}, {@link HandlerType#RET_END});
  * all zero for every other handler. They are not in the log trailer: docs/log-format.md says where

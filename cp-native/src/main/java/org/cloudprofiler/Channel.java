@@ -1,5 +1,7 @@
 package org.cloudprofiler;
 
+import org.cloudprofiler.log.HandlerType;
+
 /**
  * A channel as an object, closed by try-with-resources. Same threading contract as the handle
  * it wraps: single-writer unless its handler is multi-writer.

@@ -1,5 +1,7 @@
 package org.cloudprofiler;
 
+import org.cloudprofiler.log.HandlerType;
+
 /**
  * Counters of one channel: the quantities its log trailer carries (docs/log-format.md), and the
  * acks of a return-trip channel, which the trailer does not carry.

@@ -1,9 +1,10 @@
 package org.cloudprofiler;
 
-import org.cloudprofiler.internal.NativeLibrary;
-
 import java.util.List;
 import java.util.Objects;
+import org.cloudprofiler.internal.NativeLibrary;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 
 /**
  * The profiling API: open channels, log {@code <tuple id, TSC>} pairs, close them.

@@ -9,7 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
-
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 import org.junit.jupiter.api.Test;
 
 /** The Java API's contract for misuse: clear exceptions, or rejected-and-counted calls. */

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.testing.ChannelLogs;
 import org.junit.jupiter.api.Test;

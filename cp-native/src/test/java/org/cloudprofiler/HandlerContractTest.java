@@ -10,7 +10,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Stream;
-
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogTrailer;
 import org.cloudprofiler.testing.ChannelLogs;

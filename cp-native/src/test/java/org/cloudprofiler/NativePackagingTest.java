@@ -10,8 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.cloudprofiler.internal.NativeLibrary;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 import org.cloudprofiler.testing.BundledLibrary;
 import org.cloudprofiler.testing.ChildJvm;
 import org.junit.jupiter.api.Test;

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-
+import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogProblem;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogTrailer;

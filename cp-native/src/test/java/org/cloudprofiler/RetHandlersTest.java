@@ -12,8 +12,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.LongSupplier;
-
+import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogColumn;
+import org.cloudprofiler.log.LogFormat;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogTrailer;
 import org.cloudprofiler.testing.ChannelLogs;

@@ -8,7 +8,7 @@ import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
+import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogColumn;
 import org.cloudprofiler.log.LogHeader;
 import org.cloudprofiler.log.LogReader;

@@ -5,8 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.LogFormat;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 
 /**
  * Writes the analyzer benchmark's log set with the native library: {@code tuples} tuples through

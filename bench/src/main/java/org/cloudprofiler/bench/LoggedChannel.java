@@ -1,8 +1,8 @@
 package org.cloudprofiler.bench;
 
 import java.util.Locale;
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.LogFormat;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 
 /** A channel configuration the logTS benchmark measures: a handler and its log format. */
 public enum LoggedChannel {

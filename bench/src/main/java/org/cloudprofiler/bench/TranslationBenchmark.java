@@ -82,7 +82,7 @@ public class TranslationBenchmark {
     }
 
     /**
-     * The straightforward exact translation: DESIGN's formula evaluated in BigDecimal from the
+     * The straightforward exact translation: the design's formula evaluated in BigDecimal from the
      * two min exchanges for every timestamp, constants included, as an analysis that does not
      * precompute per map would.
      */

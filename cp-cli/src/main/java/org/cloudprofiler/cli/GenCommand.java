@@ -13,10 +13,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.CloudProfilerException;
-import org.cloudprofiler.IngestionChannel;
+import org.cloudprofiler.channel.IngestionChannel;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.GeneratorStats;

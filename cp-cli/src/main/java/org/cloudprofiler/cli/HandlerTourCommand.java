@@ -1,16 +1,5 @@
 package org.cloudprofiler.cli;
 
-import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.LogFormat;
-import org.cloudprofiler.log.LogReader;
-import org.cloudprofiler.log.LogSummary;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -21,6 +10,16 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
+import org.cloudprofiler.log.LogReader;
+import org.cloudprofiler.log.LogSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Pushes tuples through one channel of every handler, then shows what the logs hold: the cost per

@@ -1,15 +1,14 @@
 package org.cloudprofiler.cli;
 
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.log.LogHeader;
-import org.cloudprofiler.log.LogProblem;
-import org.cloudprofiler.log.LogSummary;
-import org.cloudprofiler.log.LogTrailer;
-
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogHeader;
+import org.cloudprofiler.log.LogProblem;
+import org.cloudprofiler.log.LogSummary;
+import org.cloudprofiler.log.LogTrailer;
 
 /**
  * Prints log file summaries as a table per file, and a total line over them; the view shared by

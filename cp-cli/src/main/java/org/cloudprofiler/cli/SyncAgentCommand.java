@@ -3,9 +3,8 @@ package org.cloudprofiler.cli;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-
-import org.cloudprofiler.sync.SyncAgent;
-import org.cloudprofiler.sync.SyncAgentCounters;
+import org.cloudprofiler.sync.service.SyncAgent;
+import org.cloudprofiler.sync.service.SyncAgentCounters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

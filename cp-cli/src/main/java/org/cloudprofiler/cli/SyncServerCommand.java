@@ -12,16 +12,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
 import org.cloudprofiler.sync.PairMeasurement;
 import org.cloudprofiler.sync.PhaseReport;
 import org.cloudprofiler.sync.SweepReport;
 import org.cloudprofiler.sync.SyncJson;
 import org.cloudprofiler.sync.SyncNode;
 import org.cloudprofiler.sync.SyncPhase;
-import org.cloudprofiler.sync.SyncServer;
-import org.cloudprofiler.sync.SyncServerCounters;
 import org.cloudprofiler.sync.TransferModel;
+import org.cloudprofiler.sync.service.SyncServer;
+import org.cloudprofiler.sync.service.SyncServerCounters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -8,8 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import org.cloudprofiler.IngestionChannel;
+import org.cloudprofiler.channel.IngestionChannel;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.testing.ChannelLogs;
 import org.junit.jupiter.api.Test;

@@ -10,13 +10,12 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
-
 import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.IngestionChannel;
-import org.cloudprofiler.LogFormat;
+import org.cloudprofiler.channel.IngestionChannel;
 import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.internal.NativeLibrary;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 
 /**
  * One run of the native throughput-controlled generator: T sender threads push buckets of
@@ -531,8 +530,8 @@ public final class Generator implements AutoCloseable {
         /**
          * How long before each bucket's due time a sender stops sleeping and spins (default
          * 50 µs, at most 1 ms): it keeps the schedule lag in tens of µs. Zero sleeps straight
-         * to the due time (about 12 µs late at the median on the project's VM, with rare
-         * oversleeps of milliseconds) and leaves the CPU to an engine on the same cores.
+         * to the due time (late by the timer's overshoot, and now and then by milliseconds;
+         * docs/benchmarks.md, "Generator") and leaves the CPU to an engine on the same cores.
          */
         public Builder spinWindow(Duration spinWindow) {
             this.spinWindow = spinWindow;

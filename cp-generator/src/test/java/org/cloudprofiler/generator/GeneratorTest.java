@@ -21,10 +21,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
-
-import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.CloudProfilerException;
-import org.cloudprofiler.IngestionChannel;
+import org.cloudprofiler.channel.IngestionChannel;
+import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogSummary;
 import org.cloudprofiler.testing.ChannelLogs;

@@ -3,9 +3,8 @@ package org.cloudprofiler.config;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.LogFormat;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 
 /**
  * The values of {@link CpOptions}, parsed and checked, as one engine task uses them. Immutable.

@@ -2,8 +2,7 @@ package org.cloudprofiler.config;
 
 import java.util.List;
 import java.util.stream.Collectors;
-
-import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.log.HandlerType;
 
 /**
  * What a handler rule chose for a channel: a handler and its parameters by index, or no channel

@@ -7,8 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.PatternSyntaxException;
-
-import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.log.HandlerType;
 
 /**
  * One rule {@code glob=HANDLER[:param...]}: channels whose name matches the glob get that

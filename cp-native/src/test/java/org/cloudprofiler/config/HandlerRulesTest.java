@@ -5,8 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-
-import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.log.HandlerType;
 import org.junit.jupiter.api.Test;
 
 /** Handler rules: syntax, first match wins, defaults after the user's rules, clear errors. */

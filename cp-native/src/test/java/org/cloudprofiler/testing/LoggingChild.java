@@ -5,10 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-
 import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.LogFormat;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 
 /**
  * A child JVM that logs at full speed from several threads, each owning its channels, until it

@@ -1,8 +1,8 @@
 package org.cloudprofiler.testing;
 
 import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.LogFormat;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 
 /**
  * A child JVM that opens a channel of every handler, logs to each, and returns from main without

@@ -1,8 +1,7 @@
 package org.cloudprofiler.testing;
 
 import java.time.Duration;
-
-import org.cloudprofiler.sync.SyncAgent;
+import org.cloudprofiler.sync.service.SyncAgent;
 
 /**
  * A child JVM running one node's sync agent:

@@ -2,8 +2,8 @@ package org.cloudprofiler.testing;
 
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.CloudProfilerException;
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.LogFormat;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 
 /**
  * A child JVM run under {@code CP_TEST_CLOCK}: logs {@link #CALLS} ids on each id-family

@@ -9,6 +9,7 @@ import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.analyzer.join.Hop;
 import org.cloudprofiler.analyzer.join.HopKind;
 import org.cloudprofiler.analyzer.join.HopPlan;
+import org.cloudprofiler.channel.ProbePoint;
 
 /**
  * For each channel whose header failed its checksum, a note naming the figures its records feed
@@ -57,11 +58,11 @@ final class DamagedHeaderNotes {
     }
 
     private static String figures(ChannelInfo channel, String component, HopPlan plan) {
-        if (ChannelInfo.FIRST_LAST.equals(channel.point())) {
+        if (channel.is(ProbePoint.FIRST_LAST)) {
             return "the run duration and throughput";
         }
-        boolean in = ChannelInfo.IN.equals(channel.point());
-        boolean out = ChannelInfo.OUT.equals(channel.point());
+        boolean in = channel.is(ProbePoint.IN);
+        boolean out = channel.is(ProbePoint.OUT);
         List<String> hops = new ArrayList<>();
         for (Hop hop : plan.hops()) {
             boolean starts = hop.from().equals(component);

@@ -45,7 +45,7 @@ class BadInputITCase {
         AnalysisSummary summary = GoldenNumbersITCase.analyze(AnalyzerOptions.of(
                 List.of(logs, directory.resolve("missing")), null, directory.resolve("out")));
 
-        List<String> kinds = summary.input().problems().stream().map(InputProblem::kind)
+        List<String> kinds = summary.input().problems().stream().map(p -> p.kind().name())
                 .toList();
         assertTrue(kinds.contains("MISSING"), kinds.toString());
         assertTrue(kinds.contains("UNSUPPORTED_VERSION"), kinds.toString());

@@ -91,7 +91,7 @@ class DamagedHeaderITCase {
         InputProblem skipped = summary.input().problems().stream()
                 .filter(problem -> problem.file().endsWith("spout/1/out.1.1.cplog"))
                 .findFirst().orElseThrow();
-        assertEquals("BAD_HEADER", skipped.kind());
+        assertEquals(InputProblem.Kind.BAD_HEADER, skipped.kind());
         assertTrue(skipped.message().contains("do not match where it lies"), skipped::message);
         assertExact(GoldenNumbersITCase.row(summary, "spout => sink", "LOCAL"), 600);
     }

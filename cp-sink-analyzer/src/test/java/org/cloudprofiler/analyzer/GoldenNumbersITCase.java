@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The analyzer's numbers on hand-built log sets whose latencies are known exactly: on one node
  * (bounds 0), and across two nodes with a known skew and offset and sync data, where every
- * latency and bound must equal DESIGN.md's formulas plus ClockTranslator's documented whole-tick
- * allowance, computed here independently.
+ * latency and bound must equal the formulas of docs/design.md, "Clock sync and the CP
+ * translation", plus ClockTranslator's documented whole-tick allowance, computed here
+ * independently.
  */
 class GoldenNumbersITCase {
 
@@ -200,7 +201,7 @@ class GoldenNumbersITCase {
     }
 
     /**
-     * DESIGN.md's MinRTT map of node-b onto node-a, written out on its own: {@code f(c) = ĉ_j +
+     * The design's MinRTT map of node-b onto node-a, written out on its own: {@code f(c) = ĉ_j +
      * r·(c − c_j)}, {@code δ(c) = |1 − σ|·δ_j + |σ|·δ_m}; plus ClockTranslator's documented
      * whole-tick allowance for a duration from the reference to another node: the exchanges'
      * tick weighted by {@code |1 − σ| + |σ|}, the timestamp's own tick ({@code r}) and the

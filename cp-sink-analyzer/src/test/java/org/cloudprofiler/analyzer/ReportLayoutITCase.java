@@ -12,7 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
 import javax.imageio.ImageIO;
-import org.cloudprofiler.IngestionChannel;
+import org.cloudprofiler.channel.IngestionChannel;
 import org.cloudprofiler.log.LogFileBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,7 +3,6 @@ package org.cloudprofiler.storm;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.storm.Config;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.utils.Utils;
@@ -15,6 +14,7 @@ import org.cloudprofiler.storm.probe.TaskMetrics;
 import org.cloudprofiler.storm.probe.TaskProbe;
 import org.cloudprofiler.storm.topology.TopologyJson;
 import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
+import org.cloudprofiler.topology.TopologyFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,7 +74,7 @@ final class TaskProfiling {
         try {
             TopologyJson.write(context, topologyConf, settings, tupleIds.toString());
         } catch (RuntimeException e) {
-            LOG.error("cloudprofiler: {} is not written: {}", TopologyJson.FILE_NAME,
+            LOG.error("cloudprofiler: {} is not written: {}", TopologyFile.FILE_NAME,
                     e.getMessage());
         }
     }

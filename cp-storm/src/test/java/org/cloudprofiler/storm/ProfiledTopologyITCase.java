@@ -16,11 +16,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.tuple.Fields;
-import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogSummary;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
@@ -31,7 +30,7 @@ import org.cloudprofiler.storm.testing.NumberSpout;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.testing.RecordingReporter;
 import org.cloudprofiler.storm.testing.SinkBolt;
-import org.cloudprofiler.storm.topology.TopologyDescription;
+import org.cloudprofiler.topology.TopologyDescription;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -166,10 +165,10 @@ class ProfiledTopologyITCase {
             assertEquals(parallelism, components.get(id).parallelism(), id);
             assertEquals(parallelism, components.get(id).tasks().size(), id);
         });
-        assertEquals("source", components.get("numbers").role());
-        assertEquals("inner", components.get("forward").role());
-        assertEquals("sink", components.get("sink").role());
-        assertEquals("sink", components.get("tally").role());
+        assertEquals("source", components.get("numbers").role().jsonName());
+        assertEquals("inner", components.get("forward").role().jsonName());
+        assertEquals("sink", components.get("sink").role().jsonName());
+        assertEquals("sink", components.get("tally").role().jsonName());
         assertEquals(List.of(
                 new TopologyDescription.Edge("forward", "sink", "default", "fields",
                         List.of("word")),

@@ -58,9 +58,8 @@ public final class MaxThroughputSearch {
     /**
      * Runs the pipeline at half the start rate for {@code warmUp} before the search (none by
      * default). The first runs of a fresh JVM execute cold code and fail rates that it sustains
-     * once compiled (a generator → JOF pipeline that sustained 5.9 M tuples/s dropped 2.8 and
-     * 7.2 M tuples at 5.5 M as the first run of a JVM, docs/benchmarks.md), and the search takes
-     * a failure as final. The warm-up is told to the progress consumer first and kept in
+     * once compiled (docs/benchmarks.md, "Max-throughput search"), and the search takes a
+     * failure as final. The warm-up is told to the progress consumer first and kept in
      * {@link SearchResult#warmUp()}; whether it passed does not matter.
      *
      * @return this search

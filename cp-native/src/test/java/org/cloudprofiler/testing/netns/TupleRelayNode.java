@@ -12,10 +12,9 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-
 import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.HandlerType;
-import org.cloudprofiler.LogFormat;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.LogFormat;
 
 /**
  * A node of the tuple relay workload, run as a child JVM ({@link RelaySettings} for the

@@ -6,7 +6,7 @@ import java.util.TreeSet;
 
 /**
  * The translator without sync data: a duration between two readings of one node's clock is
- * exact (bound 0, as DESIGN's R-to-R row), one between two nodes is unbounded. Ticks become
+ * exact (bound 0, as the design's R-to-R row), one between two nodes is unbounded. Ticks become
  * nanoseconds at the frequency the node's intact channel headers state; a node without an intact
  * header has unbounded durations, since a frequency that failed its checksum proves nothing.
  */

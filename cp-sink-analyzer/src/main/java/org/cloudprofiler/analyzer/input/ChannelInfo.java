@@ -2,8 +2,9 @@ package org.cloudprofiler.analyzer.input;
 
 import java.io.Serializable;
 import java.nio.file.Path;
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
+import org.cloudprofiler.channel.ProbePoint;
+import org.cloudprofiler.log.HandlerType;
 
 /**
  * One channel log file of the log set, as its header describes it. Immutable.
@@ -29,17 +30,15 @@ public record ChannelInfo(int index, String path, long sizeBytes, String node, S
 
     private static final long serialVersionUID = 1L;
 
-    /** The point of a channel whose ids enter a task. */
-    public static final String IN = "in";
-    /** The point of a channel whose ids leave a task. */
-    public static final String OUT = "out";
-    /** The point of a channel of a task's first tuple and its end of run (the pill). */
-    public static final String FIRST_LAST = "first-last";
-
     /** This channel, read as a generator's send log or not. */
     ChannelInfo withGeneratorSends(boolean sends) {
         return new ChannelInfo(index, path, sizeBytes, node, channel, component, task, point,
                 handler, tscHz, openTsc, openRealtimeNs, sends);
+    }
+
+    /** Whether this channel is {@code probePoint} of its task. */
+    public boolean is(ProbePoint probePoint) {
+        return probePoint.is(point);
     }
 
     public Path file() {
@@ -53,7 +52,7 @@ public record ChannelInfo(int index, String path, long sizeBytes, String node, S
      */
     public Kind elementKind() {
         return switch (handler) {
-            case ID, BUFFERED_ID, DOWNSAMPLE, XOY -> IN.equals(point) || OUT.equals(point)
+            case ID, BUFFERED_ID, DOWNSAMPLE, XOY -> is(ProbePoint.IN) || is(ProbePoint.OUT)
                     ? Kind.ID : null;
             case FIRST_LAST -> Kind.FIRST_LAST;
             case SPC, MPC -> Kind.COUNT;

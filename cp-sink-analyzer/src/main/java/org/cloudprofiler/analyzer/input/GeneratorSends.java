@@ -3,8 +3,9 @@ package org.cloudprofiler.analyzer.input;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.function.LongConsumer;
-import org.cloudprofiler.IngestionChannel;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
+import org.cloudprofiler.channel.IngestionChannel;
+import org.cloudprofiler.channel.ProbePoint;
 
 /**
  * What a generator's send channels ({@link IngestionChannel}, docs/generator.md) mean: sender
@@ -31,7 +32,7 @@ public final class GeneratorSends {
      */
     static boolean isNamedLikeOne(ChannelInfo channel) {
         return channel.elementKind() == Kind.ID && COMPONENT.equals(channel.component())
-                && ChannelInfo.OUT.equals(channel.point());
+                && channel.is(ProbePoint.OUT);
     }
 
     /**

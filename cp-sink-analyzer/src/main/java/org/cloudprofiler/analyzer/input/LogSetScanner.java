@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.analyzer.clock.NodeClock;
+import org.cloudprofiler.drops.DropsFile;
+import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogHeader;
 import org.cloudprofiler.log.LogProblem;
 import org.cloudprofiler.log.LogReader;
+import org.cloudprofiler.topology.TopologyFile;
 
 /**
  * Finds the channel logs, {@code topology.json} and {@code drops.json} files under the given
@@ -36,7 +38,7 @@ public final class LogSetScanner {
         List<Path> dropsFiles = new ArrayList<>();
         for (Path path : paths) {
             if (!Files.exists(path)) {
-                problems.add(new InputProblem(path.toString(), "MISSING",
+                problems.add(new InputProblem(path.toString(), InputProblem.Kind.MISSING,
                         "does not exist; check the --logs path"));
             } else if (Files.isDirectory(path)) {
                 walk(path, logs, topologies, dropsFiles, problems);
@@ -113,14 +115,14 @@ public final class LogSetScanner {
                 String name = file.getFileName().toString();
                 if (name.endsWith(LOG_SUFFIX)) {
                     logs.add(file);
-                } else if (name.equals(TopologyFiles.FILE_NAME)) {
+                } else if (name.equals(TopologyFile.FILE_NAME)) {
                     topologies.add(file);
-                } else if (name.equals(DropsFiles.FILE_NAME)) {
+                } else if (name.equals(DropsFile.FILE_NAME)) {
                     dropsFiles.add(file);
                 }
             });
         } catch (IOException | RuntimeException e) {
-            problems.add(new InputProblem(directory.toString(), "UNREADABLE",
+            problems.add(new InputProblem(directory.toString(), InputProblem.Kind.UNREADABLE,
                     "cannot list it (" + e.getMessage() + "); what it holds is skipped"));
         }
     }
@@ -141,28 +143,28 @@ public final class LogSetScanner {
                     .anyMatch(problem -> problem.kind() == LogProblem.Kind.BAD_HEADER_CRC);
             if (header == null) {
                 LogProblem first = reader.problems().get(0);
-                String kind = switch (first.kind()) {
-                    case UNSUPPORTED_VERSION -> "UNSUPPORTED_VERSION";
-                    case BAD_MAGIC -> "NOT_A_LOG";
-                    default -> "BAD_HEADER";
+                InputProblem.Kind kind = switch (first.kind()) {
+                    case UNSUPPORTED_VERSION -> InputProblem.Kind.UNSUPPORTED_VERSION;
+                    case BAD_MAGIC -> InputProblem.Kind.NOT_A_LOG;
+                    default -> InputProblem.Kind.BAD_HEADER;
                 };
                 problems.add(new InputProblem(file.toString(), kind, first.message()
                         + "; the file is skipped"));
                 return null;
             }
         } catch (IOException e) {
-            problems.add(new InputProblem(file.toString(), "UNREADABLE", "cannot be read ("
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.UNREADABLE, "cannot be read ("
                     + e.getMessage() + "); the file is skipped. Fix: check its permissions"));
             return null;
         }
         HandlerType handler = header.handler();
         if (handler == null) {
-            problems.add(new InputProblem(file.toString(), "UNKNOWN_HANDLER", "handler id "
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.UNKNOWN_HANDLER, "handler id "
                     + header.handlerId() + " is unknown to this analyzer; the file is skipped"));
             return null;
         }
         if (damaged && !pathAgrees(file, header)) {
-            problems.add(new InputProblem(file.toString(), "BAD_HEADER", "its header checksum"
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_HEADER, "its header checksum"
                     + " failed and its node \"" + header.node() + "\" and channel \""
                     + header.channel() + "\" do not match where it lies, so which clock and"
                     + " which point its records belong to is unknown; the file is skipped"));
@@ -212,7 +214,7 @@ public final class LogSetScanner {
         }
         if (directory != null && directory.getFileName() != null
                 && !directory.getFileName().toString().equals(header.node())) {
-            problems.add(new InputProblem(file.toString(), "NODE_MISMATCH", "its header says node \""
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.NODE_MISMATCH, "its header says node \""
                     + header.node() + "\" but it lies in the directory of node \""
                     + directory.getFileName() + "\"; it is analysed as node \"" + header.node()
                     + "\". Fix: keep each node's logs in its own directory"));

@@ -6,9 +6,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
+import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.log.LogHeader;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.RecordBlock;
+import org.cloudprofiler.topology.ComponentRole;
 
 /**
  * The moment the run started, the zero of every time the analysis gives (latency over time,
@@ -28,15 +30,16 @@ public record RunStart(String node, long tsc, String basis) implements Serializa
 
     /** Finds the run's start in {@code logSet}, comparing nodes' clocks with {@code translator}. */
     public static RunStart of(LogSet logSet, DurationTranslator translator) {
-        Map<String, String> roles = new TreeMap<>();
+        Map<String, ComponentRole> roles = new TreeMap<>();
         if (logSet.topology() != null) {
             logSet.topology().components().forEach(component ->
                     roles.put(component.channelPrefix(), component.role()));
         }
         RunStart earliest = null;
         for (ChannelInfo channel : logSet.channels()) {
-            boolean source = roles.isEmpty() || "source".equals(roles.get(channel.component()));
-            if (ChannelInfo.FIRST_LAST.equals(channel.point()) && source) {
+            boolean source = roles.isEmpty()
+                    || roles.get(channel.component()) == ComponentRole.SOURCE;
+            if (channel.is(ProbePoint.FIRST_LAST) && source) {
                 Long tsc = firstTupleTsc(channel);
                 if (tsc != null) {
                     earliest = earlier(earliest, new RunStart(channel.node(), tsc,

@@ -2,6 +2,7 @@ package org.cloudprofiler.analyzer.input;
 
 import java.io.Serializable;
 import java.util.List;
+import org.cloudprofiler.topology.ComponentRole;
 
 /**
  * What the {@code topology.json} files of a log set say about the job (docs/storm.md): its
@@ -25,11 +26,12 @@ public record Topology(String runId, List<Component> components, List<Edge> edge
      * A component.
      *
      * @param id the component id
-     * @param role {@code source}, {@code sink} or {@code inner}
+     * @param role where it stands in the flow of tuples
      * @param channelPrefix the first part of its channels' names
      * @param tasks its task ids
      */
-    public record Component(String id, String role, String channelPrefix, List<Integer> tasks)
+    public record Component(String id, ComponentRole role, String channelPrefix,
+            List<Integer> tasks)
             implements Serializable {
 
         private static final long serialVersionUID = 1L;

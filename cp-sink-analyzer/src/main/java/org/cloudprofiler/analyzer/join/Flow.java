@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import org.cloudprofiler.analyzer.input.Topology;
+import org.cloudprofiler.topology.ComponentRole;
 
 /**
  * How tuples move between the components of a {@link HopPlan}, by component index: which have
@@ -35,7 +36,7 @@ final class Flow implements Serializable {
         boolean[] source = new boolean[names.size()];
         for (Topology.Component component : topology.components()) {
             int index = names.indexOf(component.id());
-            if (index >= 0 && "source".equals(component.role())) {
+            if (index >= 0 && component.role() == ComponentRole.SOURCE) {
                 source[index] = true;
             }
         }

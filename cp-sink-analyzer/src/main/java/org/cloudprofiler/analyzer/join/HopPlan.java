@@ -6,11 +6,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.cloudprofiler.IngestionChannel;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.GeneratorSends;
 import org.cloudprofiler.analyzer.input.Topology;
+import org.cloudprofiler.channel.IngestionChannel;
+import org.cloudprofiler.channel.ProbePoint;
+import org.cloudprofiler.topology.ComponentRole;
 
 /**
  * The hops to measure and how each channel takes part in them, derived from topology.json: an
@@ -113,8 +115,8 @@ public final class HopPlan implements Serializable {
             component[i] = index;
             task[i] = channel.task();
             node[i] = channel.node();
-            point[i] = ChannelInfo.IN.equals(channel.point()) ? IN
-                    : ChannelInfo.OUT.equals(channel.point()) ? OUT : NONE;
+            point[i] = channel.is(ProbePoint.IN) ? IN
+                    : channel.is(ProbePoint.OUT) ? OUT : NONE;
         }
         boolean[][] has = new boolean[names.size()][3];
         for (ChannelInfo channel : channels) {
@@ -126,7 +128,7 @@ public final class HopPlan implements Serializable {
         List<Hop> hops = new ArrayList<>();
         for (String name : names) {
             if (generatorFeeds && described.containsKey(name)
-                    && "source".equals(described.get(name).role())) {
+                    && described.get(name).role() == ComponentRole.SOURCE) {
                 hops.add(new Hop(hops.size(), HopKind.TRANSFER,
                         IngestionChannel.COMPONENT + " -> " + name, IngestionChannel.COMPONENT,
                         name));
@@ -153,9 +155,10 @@ public final class HopPlan implements Serializable {
         if (topology != null) {
             if (generatorFeeds) {
                 for (Topology.Component sink : topology.components()) {
-                    if ("sink".equals(sink.role()) && topology.components().stream().anyMatch(
-                            source -> "source".equals(source.role())
-                                    && reaches(topology, source.id(), sink.id()))) {
+                    if (sink.role() == ComponentRole.SINK
+                            && topology.components().stream().anyMatch(
+                                    source -> source.role() == ComponentRole.SOURCE
+                                            && reaches(topology, source.id(), sink.id()))) {
                         hops.add(new Hop(hops.size(), HopKind.END_TO_END,
                                 IngestionChannel.COMPONENT + " => " + sink.id(),
                                 IngestionChannel.COMPONENT, sink.id()));
@@ -163,11 +166,12 @@ public final class HopPlan implements Serializable {
                 }
             }
             for (Topology.Component source : topology.components()) {
-                if (!"source".equals(source.role())) {
+                if (source.role() != ComponentRole.SOURCE) {
                     continue;
                 }
                 for (Topology.Component sink : topology.components()) {
-                    if ("sink".equals(sink.role()) && reaches(topology, source.id(), sink.id())) {
+                    if (sink.role() == ComponentRole.SINK
+                            && reaches(topology, source.id(), sink.id())) {
                         hops.add(new Hop(hops.size(), HopKind.END_TO_END,
                                 source.id() + " => " + sink.id(), source.id(), sink.id()));
                     }
@@ -250,13 +254,13 @@ public final class HopPlan implements Serializable {
             Map<String, Topology.Component> described) {
         Map<String, Integer> copies = new HashMap<>();
         for (Topology.Component component : topology.components()) {
-            if ("source".equals(component.role())) {
+            if (component.role() == ComponentRole.SOURCE) {
                 copies.put(component.id(), 1);
             }
         }
         for (int round = 0; round <= topology.components().size(); round++) {
             for (Topology.Component component : topology.components()) {
-                int sum = "source".equals(component.role()) ? 1 : 0;
+                int sum = component.role() == ComponentRole.SOURCE ? 1 : 0;
                 for (Topology.Edge edge : topology.edges()) {
                     if (edge.to().equals(component.id())) {
                         int fanOut = "all".equals(edge.grouping())

@@ -17,7 +17,7 @@ import org.cloudprofiler.analyzer.stats.TupleLatencies;
  * reference clock, since the run's start; only the samples the {@link TimeSelection} takes are
  * added. Stateless apart from its settings; used by one thread.
  */
-public final class HopSampler {
+final class HopSampler {
 
     private final HopPlan plan;
     private final DurationTranslator translator;

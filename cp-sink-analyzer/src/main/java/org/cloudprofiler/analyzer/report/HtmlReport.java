@@ -7,7 +7,7 @@ import java.util.Locale;
  * Renders report.html: one self-contained page, no script, no request for anything (its Content
  * Security Policy forbids every load), so it opens offline and from anywhere. Stateless.
  */
-public final class HtmlReport {
+final class HtmlReport {
 
     private HtmlReport() {}
 

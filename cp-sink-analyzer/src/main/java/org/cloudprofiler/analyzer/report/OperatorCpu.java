@@ -8,6 +8,8 @@ import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.FileReport;
 import org.cloudprofiler.analyzer.stats.HopCell;
 import org.cloudprofiler.analyzer.stats.RunAccumulator.Sample;
+import org.cloudprofiler.channel.ProbePoint;
+import org.cloudprofiler.topology.ComponentRole;
 
 /**
  * Splits one component's CPU per tuple (the seed paper's task-level CPU efficiency) into the
@@ -40,7 +42,7 @@ final class OperatorCpu {
      * @param reports the read report per channel index
      * @param computeCells the samples of the component's compute hop (any locality)
      */
-    static AnalysisSummary.Cpu of(String role, List<ChannelInfo> channels,
+    static AnalysisSummary.Cpu of(ComponentRole role, List<ChannelInfo> channels,
             Map<Integer, List<Sample>> samples, Map<Integer, FileReport> reports,
             List<HopCell> computeCells, DurationTranslator translator) {
         long tuples = 0;
@@ -50,11 +52,11 @@ final class OperatorCpu {
         boolean measured = false;
         long inTuples = 0;
         for (ChannelInfo channel : channels) {
-            if (ChannelInfo.IN.equals(channel.point()) && reports.containsKey(channel.index())) {
+            if (channel.is(ProbePoint.IN) && reports.containsKey(channel.index())) {
                 inTuples += reports.get(channel.index()).recordsRead();
             }
             List<Sample> taskSamples = samples.get(channel.index());
-            if (!"cpu".equals(channel.point()) || taskSamples == null) {
+            if (!channel.is(ProbePoint.CPU) || taskSamples == null) {
                 continue;
             }
             // cpu_ns is -1 before the writer's first call and after its thread ended, and the
@@ -91,10 +93,10 @@ final class OperatorCpu {
         Double userCodeNsPerTuple = null;
         Double engineNsPerTuple = null;
         String note = null;
-        if ("source".equals(role)) {
+        if (role == ComponentRole.SOURCE) {
             note = SOURCE_NOTE;
         } else if (userCodeTuples == 0 || inTuples == 0) {
-            note = "sink".equals(role) ? SINK_NOTE : NO_COMPUTE_NOTE;
+            note = role == ComponentRole.SINK ? SINK_NOTE : NO_COMPUTE_NOTE;
         } else {
             // Per tuple that entered: a tuple that never left (filtered) spent no time between
             // in and out, so its visit to the user's code counts as the engine's.

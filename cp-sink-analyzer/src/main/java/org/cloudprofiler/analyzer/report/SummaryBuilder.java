@@ -33,6 +33,8 @@ import org.cloudprofiler.analyzer.stats.RunAccumulator;
 import org.cloudprofiler.analyzer.stats.RunAccumulator.Sample;
 import org.cloudprofiler.analyzer.stats.SignedHistogram;
 import org.cloudprofiler.analyzer.stats.TupleDuration;
+import org.cloudprofiler.channel.ProbePoint;
+import org.cloudprofiler.topology.ComponentRole;
 
 /** Builds the {@link AnalysisSummary} from the log set, the plan and what the job sent back. */
 public final class SummaryBuilder {
@@ -40,14 +42,16 @@ public final class SummaryBuilder {
     private static final String ANALYSED_RULE = "the hop samples whose hop started (its first"
             + " record, on the reference clock) in [fromNs, toNs) after the run's start; tuple"
             + " counts, operators and drops are of the whole run";
-    private static final Set<String> SKIPPING_KINDS = Set.of("MISSING", "UNREADABLE",
-            "NOT_A_LOG", "UNSUPPORTED_VERSION", "BAD_HEADER", "UNKNOWN_HANDLER");
+    private static final String STOPPED_NOTE = "stopped before the end: the analysis was"
+            + " stopped (Ctrl-C while following) before its job ended, so the tuples it had not"
+            + " yet ended, whose records were still arriving or whose time-out had not passed,"
+            + " are in no figure";
 
     private final LogSet logSet;
     private final HopPlan plan;
     private final DurationTranslator translator;
     private final RunAccumulator run;
-    private final Map<String, String> roles = new TreeMap<>();
+    private final Map<String, ComponentRole> roles = new TreeMap<>();
     private final RunStart runStart;
     private final TimeSelection selection;
 
@@ -74,20 +78,25 @@ public final class SummaryBuilder {
      * The summary as of now.
      *
      * @param finished whether the job has ended (else a refresh while following)
+     * @param stopped whether it ended because the analysis was stopped
      * @param method the translation method's name
      * @param synchronizedClocks whether sync.json was given
      * @param notes messages for the user beyond the plan's
      */
-    public AnalysisSummary build(boolean finished, String method, boolean synchronizedClocks,
-            long timeoutMillis, List<String> notes) {
+    public AnalysisSummary build(boolean finished, boolean stopped, String method,
+            boolean synchronizedClocks, long timeoutMillis, List<String> notes) {
         List<String> allNotes = new ArrayList<>(plan.notes());
         allNotes.addAll(notes);
+        if (stopped) {
+            allNotes.add(STOPPED_NOTE);
+        }
         List<TimedOut> timedOut = timedOut();
         timedOut.forEach(reason -> allNotes.add("timed out: " + reason.explanation()));
         AnalysisSummary.Run runDuration = runDuration();
         List<HopRow> hops = hops();
-        return new AnalysisSummary(AnalysisSummary.FORMAT, finished, translator.referenceNode(),
-                method, synchronizedClocks, List.copyOf(translator.unsynchronizedPairs()),
+        return new AnalysisSummary(AnalysisSummary.FORMAT, finished, stopped,
+                translator.referenceNode(), method, synchronizedClocks,
+                List.copyOf(translator.unsynchronizedPairs()),
                 input(), runDuration, new AnalysisSummary.Tuples(run.hops().completeTuples(),
                         run.hops().timedOutTuples(), timedOut, run.hops().events(),
                         plan.expectedEvents(), timeoutMillis),
@@ -142,26 +151,26 @@ public final class SummaryBuilder {
             bytesSkipped += report.bytesSkipped();
             problemCount += report.problemCount();
             notClosed += report.closedCleanly() ? 0 : 1;
-            report.problems().forEach(problem -> problems.add(new InputProblem(file, "LOG",
+            report.problems().forEach(problem -> problems.add(new InputProblem(file, InputProblem.Kind.LOG,
                     problem)));
             if (report.ioError() != null) {
                 problemCount++;
-                problems.add(new InputProblem(file, "UNREADABLE", "reading stopped: "
+                problems.add(new InputProblem(file, InputProblem.Kind.UNREADABLE, "reading stopped: "
                         + report.ioError() + "; what was read before is analysed"));
             }
         }
         int skipped = (int) logSet.problems().stream()
-                .filter(problem -> SKIPPING_KINDS.contains(problem.kind())).count();
+                .filter(problem -> problem.kind().skipsFile()).count();
         return new AnalysisSummary.Input(logSet.channels().size(), skipped, logSet.totalBytes(),
                 run.bytesRead(), run.recordsRead(), blocksSkipped, bytesSkipped, notClosed,
                 problemCount, problems);
     }
 
     private AnalysisSummary.Run runDuration() {
-        ChannelInfo start = extreme(run.firstTsc(), "source", true);
-        ChannelInfo end = extreme(run.pillTsc(), "sink", false);
-        Long sourceTuples = tuplesAt("source");
-        Long sinkTuples = tuplesAt("sink");
+        ChannelInfo start = extreme(run.firstTsc(), ComponentRole.SOURCE, true);
+        ChannelInfo end = extreme(run.pillTsc(), ComponentRole.SINK, false);
+        Long sourceTuples = tuplesAt(ComponentRole.SOURCE);
+        Long sinkTuples = tuplesAt(ComponentRole.SINK);
         if (start == null || end == null) {
             return new AnalysisSummary.Run(null, null, null, null, sourceTuples, null,
                     sinkTuples, "no " + (start == null ? "first tuple" : "poison pill")
@@ -188,12 +197,13 @@ public final class SummaryBuilder {
      * The FIRST_LAST channel of components of {@code role} (any, without a topology) whose
      * reading is earliest ({@code earliest}) or latest, or null.
      */
-    private ChannelInfo extreme(Map<Integer, Long> readings, String role, boolean earliest) {
+    private ChannelInfo extreme(Map<Integer, Long> readings, ComponentRole role,
+            boolean earliest) {
         ChannelInfo best = null;
         double bestSeconds = 0;
         for (Map.Entry<Integer, Long> reading : readings.entrySet()) {
             ChannelInfo channel = logSet.channels().get(reading.getKey());
-            if (!ChannelInfo.FIRST_LAST.equals(channel.point()) || !hasRole(channel, role)) {
+            if (!channel.is(ProbePoint.FIRST_LAST) || !hasRole(channel, role)) {
                 continue;
             }
             if (best == null) {
@@ -210,17 +220,17 @@ public final class SummaryBuilder {
         return best;
     }
 
-    private boolean hasRole(ChannelInfo channel, String role) {
-        return roles.isEmpty() || role.equals(roles.get(channel.component()));
+    private boolean hasRole(ChannelInfo channel, ComponentRole role) {
+        return roles.isEmpty() || role == roles.get(channel.component());
     }
 
     /** Tuples entering components of {@code role}: counter channels, else {@code in} records. */
-    private Long tuplesAt(String role) {
+    private Long tuplesAt(ComponentRole role) {
         long counted = 0;
         boolean any = false;
         for (ChannelInfo channel : logSet.channels()) {
             List<Sample> samples = run.samples().get(channel.index());
-            if (hasRole(channel, role) && "count".equals(channel.point()) && samples != null
+            if (hasRole(channel, role) && channel.is(ProbePoint.COUNT) && samples != null
                     && !samples.isEmpty()) {
                 counted += samples.get(samples.size() - 1).count();
                 any = true;
@@ -231,7 +241,7 @@ public final class SummaryBuilder {
         }
         for (ChannelInfo channel : logSet.channels()) {
             FileReport report = run.reports().get(channel.index());
-            if (hasRole(channel, role) && ChannelInfo.IN.equals(channel.point())
+            if (hasRole(channel, role) && channel.is(ProbePoint.IN)
                     && report != null) {
                 counted += report.recordsRead();
                 any = true;
@@ -310,13 +320,13 @@ public final class SummaryBuilder {
             for (ChannelInfo channel : channels) {
                 tasks.add(channel.task());
                 List<Sample> samples = run.samples().get(channel.index());
-                if ("count".equals(channel.point()) && samples != null && !samples.isEmpty()) {
+                if (channel.is(ProbePoint.COUNT) && samples != null && !samples.isEmpty()) {
                     counted = true;
                     tuples += samples.get(samples.size() - 1).count();
                     addCounter(channel, samples, throughput);
                 }
             }
-            String role = channels.isEmpty() ? null : roles.get(channels.get(0).component());
+            ComponentRole role = channels.isEmpty() ? null : roles.get(channels.get(0).component());
             operators.add(new Operator(component, tasks.size(), counted ? tuples : null,
                     OperatorCpu.of(role, channels, run.samples(), run.reports(),
                             computeCells(component), translator), throughput.points()));

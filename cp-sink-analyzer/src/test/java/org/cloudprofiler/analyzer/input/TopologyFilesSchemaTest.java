@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.cloudprofiler.topology.ComponentRole;
+import org.cloudprofiler.topology.TopologyFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,8 +44,8 @@ class TopologyFilesSchemaTest {
     @BeforeAll
     static void readTheSchemaAndTheDocsExample() throws IOException {
         try (InputStream in = TopologyFilesSchemaTest.class.getResourceAsStream(
-                "/org/cloudprofiler/topology/topology.schema.json")) {
-            assertNotNull(in, "the schema is not in cp-native's jar");
+                TopologyFile.SCHEMA_RESOURCE)) {
+            assertNotNull(in, "the schema is not in cp-formats' jar");
             schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
                     .getSchema(MAPPER.readTree(in));
         }
@@ -64,8 +66,8 @@ class TopologyFilesSchemaTest {
         assertEquals(List.of(), problems);
         assertEquals("ysb-2026-11-25", topology.runId());
         assertEquals(List.of(
-                new Topology.Component("events", "source", "events", List.of(3, 4)),
-                new Topology.Component("count", "sink", "count", List.of(1, 2))),
+                new Topology.Component("events", ComponentRole.SOURCE, "events", List.of(3, 4)),
+                new Topology.Component("count", ComponentRole.SINK, "count", List.of(1, 2))),
                 topology.components());
         assertEquals(List.of(new Topology.Edge("events", "count", "fields")), topology.edges());
     }
@@ -83,7 +85,7 @@ class TopologyFilesSchemaTest {
 
         assertEquals("ysb-2026-11-25", topology.runId());
         assertEquals(1, problems.size(), problems::toString);
-        assertEquals("BAD_TOPOLOGY", problems.get(0).kind());
+        assertEquals(InputProblem.Kind.BAD_TOPOLOGY, problems.get(0).kind());
     }
 
     @Test
@@ -104,7 +106,7 @@ class TopologyFilesSchemaTest {
     }
 
     private Path write(String node, String json) throws IOException {
-        Path file = directory.resolve(node).resolve(TopologyFiles.FILE_NAME);
+        Path file = directory.resolve(node).resolve(TopologyFile.FILE_NAME);
         Files.createDirectories(file.getParent());
         return Files.writeString(file, json);
     }

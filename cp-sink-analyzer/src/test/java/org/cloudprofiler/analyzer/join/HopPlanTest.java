@@ -7,22 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.analyzer.clock.NodeClock;
 import org.cloudprofiler.analyzer.clock.SingleClockTranslator;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.analyzer.join.TupleEnding.Reason;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.topology.ComponentRole;
 import org.junit.jupiter.api.Test;
 
 /** Hops and expected records from topology.json, and how a tuple's records become samples. */
 class HopPlanTest {
 
     private static final Topology TOPOLOGY = new Topology("run", List.of(
-            new Topology.Component("spout", "source", "spout", List.of(1)),
-            new Topology.Component("bolt", "inner", "bolt", List.of(2, 3)),
-            new Topology.Component("sink", "sink", "sink", List.of(4))),
+            new Topology.Component("spout", ComponentRole.SOURCE, "spout", List.of(1)),
+            new Topology.Component("bolt", ComponentRole.INNER, "bolt", List.of(2, 3)),
+            new Topology.Component("sink", ComponentRole.SINK, "sink", List.of(4))),
             List.of(new Topology.Edge("spout", "bolt", "all"),
                     new Topology.Edge("bolt", "sink", "shuffle")));
 

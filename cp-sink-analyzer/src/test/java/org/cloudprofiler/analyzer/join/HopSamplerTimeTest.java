@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 import java.util.Map;
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.analyzer.clock.NodeClock;
 import org.cloudprofiler.analyzer.clock.SingleClockTranslator;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.stats.HopCell;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
+import org.cloudprofiler.log.HandlerType;
 import org.junit.jupiter.api.Test;
 
 /** Which samples --from and --to take, and the time each sample is given. */

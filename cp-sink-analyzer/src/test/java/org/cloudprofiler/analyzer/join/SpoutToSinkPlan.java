@@ -1,9 +1,10 @@
 package org.cloudprofiler.analyzer.join;
 
 import java.util.List;
-import org.cloudprofiler.HandlerType;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.Topology;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.topology.ComponentRole;
 
 /**
  * Test-only plan of the smallest topology with every hop kind: spout (task 1) -> sink (task 2),
@@ -18,8 +19,8 @@ final class SpoutToSinkPlan {
     static final HopPlan PLAN = HopPlan.of(List.of(channel(SPOUT_IN, "spout/1/in"),
             channel(SPOUT_OUT, "spout/1/out"), channel(SINK_IN, "sink/2/in")),
             new Topology("run", List.of(
-                    new Topology.Component("spout", "source", "spout", List.of(1)),
-                    new Topology.Component("sink", "sink", "sink", List.of(2))),
+                    new Topology.Component("spout", ComponentRole.SOURCE, "spout", List.of(1)),
+                    new Topology.Component("sink", ComponentRole.SINK, "sink", List.of(2))),
                     List.of(new Topology.Edge("spout", "sink", "shuffle"))));
 
     private SpoutToSinkPlan() {}

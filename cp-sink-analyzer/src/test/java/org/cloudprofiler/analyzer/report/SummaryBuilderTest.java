@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 import java.util.Map;
-import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.NodeClock;
 import org.cloudprofiler.analyzer.clock.SingleClockTranslator;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
@@ -16,15 +16,17 @@ import org.cloudprofiler.analyzer.input.FileReport;
 import org.cloudprofiler.analyzer.input.LogSet;
 import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.input.Topology;
+import org.cloudprofiler.analyzer.join.Hop;
 import org.cloudprofiler.analyzer.join.HopPlan;
-import org.cloudprofiler.analyzer.join.HopSampler;
+import org.cloudprofiler.analyzer.join.Locality;
 import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.analyzer.join.TupleEnding;
 import org.cloudprofiler.analyzer.join.TupleEnding.Reason;
-import org.cloudprofiler.analyzer.join.TupleEvents;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.cloudprofiler.analyzer.stats.RunAccumulator;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.topology.ComponentRole;
 import org.junit.jupiter.api.Test;
 
 /** The summary's figures: of a small run built by hand, and over time from the run's start. */
@@ -52,7 +54,7 @@ class SummaryBuilderTest {
     }
 
     private static List<double[]> throughput(SummaryBuilder builder) {
-        return builder.build(true, "single", false, 1000, List.of()).operators().get(0)
+        return builder.build(true, false, "single", false, 1000, List.of()).operators().get(0)
                 .throughput();
     }
 
@@ -110,8 +112,8 @@ class SummaryBuilderTest {
             channel(3, "sink/2/in", HandlerType.BUFFERED_ID),
             channel(4, "sink/2/first-last", HandlerType.FIRST_LAST));
     private static final Topology TOPOLOGY = new Topology("run", List.of(
-            new Topology.Component("spout", "source", "spout", List.of(1)),
-            new Topology.Component("sink", "sink", "sink", List.of(2))),
+            new Topology.Component("spout", ComponentRole.SOURCE, "spout", List.of(1)),
+            new Topology.Component("sink", ComponentRole.SINK, "sink", List.of(2))),
             List.of(new Topology.Edge("spout", "sink", "shuffle")));
     private static final TupleEnding NOT_REACHED = new TupleEnding(Reason.NOT_REACHED, "spout",
             "sink");
@@ -120,22 +122,27 @@ class SummaryBuilderTest {
             "jof events/0", "a", 4, Map.of());
 
     /**
-     * What a join subtask sends for tuples {@code first} to {@code last}: tuple i enters the
-     * spout at 1,000·i ns, leaves it 100 + 10·i ns later and reaches the sink 200 + i ns after.
+     * What a join subtask sends for tuples {@code first} to {@code last}: tuple i spends
+     * 100 + 10·i ns in the spout (task 1) and 200 + i ns on its way to the sink.
      */
     private static AnalysisElement joined(HopPlan plan, int first, int last) {
-        HopSampler sampler = new HopSampler(plan, CLOCK);
-        HopStatistics statistics = new HopStatistics(plan.hops().size());
+        List<String> hops = plan.hops().stream().map(Hop::name).toList();
+        HopStatistics statistics = new HopStatistics(hops.size());
         for (int i = first; i <= last; i++) {
-            TupleEvents tuple = new TupleEvents();
-            tuple.add(1, 1_000L * i);
-            tuple.add(2, 1_000L * i + 100 + 10 * i);
-            tuple.add(3, 1_000L * i + 100 + 10 * i + 200 + i);
-            sampler.sample(i, tuple, statistics);
-            statistics.countComplete(tuple.size);
+            statistics.add(hops.indexOf("spout"), Locality.LOCAL, sameNode(100 + 10 * i), i,
+                    Double.NaN, 1);
+            statistics.add(hops.indexOf("spout -> sink"), Locality.LOCAL, sameNode(200 + i), i,
+                    Double.NaN, -1);
+            statistics.add(hops.indexOf("spout => sink"), Locality.LOCAL,
+                    sameNode(300 + 11 * i), i, Double.NaN, -1);
+            statistics.countComplete(3);
         }
         return AnalysisElement.payload(AnalysisElement.Kind.HOP_STATISTICS, -1,
                 Payloads.encode(statistics));
+    }
+
+    private static BoundedDuration sameNode(double latencyNs) {
+        return new BoundedDuration(latencyNs, 0, "SAME_NODE_REFERENCE");
     }
 
     private static AnalysisElement timedOut(int records, TupleEnding... endings) {
@@ -175,7 +182,7 @@ class SummaryBuilderTest {
         LogSet logSet = new LogSet(RUN_CHANNELS, TOPOLOGY, List.of(JOF_LOSSES), List.of(),
                 Map.of(), List.of());
         return new SummaryBuilder(logSet, plan, CLOCK, run, null, TimeSelection.WHOLE_RUN)
-                .build(true, "single", false, 1000, List.of("a note of the caller"));
+                .build(true, false, "single", false, 1000, List.of("a note of the caller"));
     }
 
     private static HopRow row(AnalysisSummary summary, String hop) {

@@ -20,11 +20,10 @@ public final class DefaultJofRecordTranslator implements JofRecordTranslator {
     public static final Fields FIELDS = new Fields("topic", "partition", "offset", "key", "value");
 
     /**
-     * A {@link Values}, as KafkaSpout's translator returns: Storm's emit path took JofSpout from
-     * 2.36 to 2.85 M tuples/s with it instead of an {@code Arrays.asList} (docs/benchmarks.md).
-     * Filled one field at a time: the JIT does not eliminate the varargs constructor's array,
-     * and the translator runs once per tuple (bench/storm's TranslatorBenchmark: 40 against
-     * 60 ns a tuple).
+     * A {@link Values}, as KafkaSpout's translator returns: Storm's emit path is markedly
+     * slower on other lists (docs/storm.md, "Fed by the generator: JofSpout"). Filled one field
+     * at a time: the JIT does not eliminate the varargs constructor's array, and the translator
+     * runs once per tuple (bench/storm's TranslatorBenchmark; docs/benchmarks.md).
      */
     @Override
     public List<Object> apply(JofRecord record) {

@@ -7,13 +7,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.generator.drops.DropsFile;
+import org.cloudprofiler.channel.ChannelNames;
+import org.cloudprofiler.drops.DropsFile;
+import org.cloudprofiler.generator.drops.JofDrops;
 import org.cloudprofiler.generator.jof.EndOfRun;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.jof.JofCounters;
@@ -21,7 +22,6 @@ import org.cloudprofiler.generator.jof.JofItem;
 import org.cloudprofiler.generator.jof.QueuePoller;
 import org.cloudprofiler.generator.jof.TupleBucket;
 import org.cloudprofiler.storm.FiniteSpout;
-import org.cloudprofiler.storm.probe.ChannelNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -178,8 +178,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
         Path nodeDirectory = Path.of(CloudProfiler.logDirectory());
         Path file = nodeDirectory.resolve(taskName).resolve(DropsFile.FILE_NAME);
         try {
-            DropsFile.writeJof(file, "jof " + taskName,
-                    nodeDirectory.getFileName().toString(), counts, jof.receiverCount());
+            DropsFile.write(file, List.of(JofDrops.of("jof " + taskName,
+                    nodeDirectory.getFileName().toString(), counts, jof.receiverCount())));
         } catch (IOException | RuntimeException | LinkageError e) {
             // LinkageError: no native core for this platform; the JOF itself is pure Java.
             LOG.warn("JofSpout {}: cannot write {} ({}); its drops are in the metrics only",

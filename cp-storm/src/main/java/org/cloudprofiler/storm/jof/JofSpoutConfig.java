@@ -13,8 +13,10 @@ import org.cloudprofiler.generator.jof.JavaObjectFactory;
 /**
  * How a {@link JofSpout} receives: shaped like storm-kafka-client's {@code KafkaSpoutConfig}
  * (a builder from where to receive, then receivers, record translator or function with fields
- * and stream, topic). KafkaSpout's first-poll strategy has no counterpart: nothing is stored to
- * start from, a task emits what the generator sends once its receivers are bound.
+ * and stream, topic). Its builder mirrors KafkaSpoutConfig's {@code setX} names, so a Storm user
+ * swapping one spout for the other finds the same words; the rest of the project's builders name
+ * options without {@code set}. KafkaSpout's first-poll strategy has no counterpart: nothing is
+ * stored to start from, a task emits what the generator sends once its receivers are bound.
  * Spout task {@code k} (its index among the spout's tasks) binds {@code receiversPerTask} JOF
  * receivers on {@code bindHost}, at ports {@code basePort + k·receiversPerTask + r}; point the
  * generator at all of them ({@link #endpoints(int)}). As a Kafka partition is one ordered
@@ -105,8 +107,8 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
      * Builds a {@link JofSpoutConfig}; defaults: 1 receiver, raw bytes, KafkaSpout's fields, the
      * JOF's queue and high-water mark, and {@link FullQueuePolicy#WAIT}: as KafkaSpout leaves
      * records in the topic until Storm asks for them, a full queue holds the generator back
-     * rather than dropping what it sent (under {@code DROP}, 6 of 20 cold worker JVMs lost up
-     * to 56,500 of 100,000 tuples at 50,000 tuples/s; docs/benchmarks.md).
+     * rather than dropping what it sent (under {@code DROP}, cold worker JVMs lost tuples;
+     * docs/storm.md, "When a JofSpout loses tuples, and where they are counted").
      */
     public static final class Builder {
         private final String bindHost;

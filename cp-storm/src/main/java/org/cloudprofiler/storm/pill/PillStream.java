@@ -4,7 +4,7 @@ import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
-import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.log.HandlerType;
 
 /**
  * The stream poison pills travel on, declared by every profiled component. Its name does not

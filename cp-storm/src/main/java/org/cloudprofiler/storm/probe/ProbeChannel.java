@@ -1,11 +1,10 @@
 package org.cloudprofiler.storm.probe;
 
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.cloudprofiler.ChannelStats;
 import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.LogFormat;
 import org.cloudprofiler.config.HandlerChoice;
+import org.cloudprofiler.log.LogFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,10 +1,10 @@
 package org.cloudprofiler.storm.probe;
 
-import java.util.function.ToLongFunction;
-
 import com.codahale.metrics.Gauge;
+import java.util.function.ToLongFunction;
 import org.apache.storm.task.TopologyContext;
 import org.cloudprofiler.ChannelStats;
+import org.cloudprofiler.channel.ProbePoint;
 
 /**
  * Registers a task's profiling metrics with Storm's metrics v2 registry, named

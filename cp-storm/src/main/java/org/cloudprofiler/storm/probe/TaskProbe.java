@@ -2,11 +2,11 @@ package org.cloudprofiler.storm.probe;
 
 import java.util.EnumMap;
 import java.util.Map;
-
 import org.cloudprofiler.ChannelStats;
-import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.config.HandlerChoice;
+import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 
 /**

@@ -6,7 +6,6 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,9 +15,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.apache.storm.generated.Bolt;
 import org.apache.storm.generated.ComponentCommon;
 import org.apache.storm.generated.GlobalStreamId;
@@ -27,11 +23,14 @@ import org.apache.storm.generated.StormTopology;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.utils.Utils;
 import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.channel.ChannelNames;
+import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.config.HandlerChoice;
 import org.cloudprofiler.storm.pill.PillStream;
-import org.cloudprofiler.storm.probe.ChannelNames;
-import org.cloudprofiler.storm.probe.ProbePoint;
+import org.cloudprofiler.topology.ComponentRole;
+import org.cloudprofiler.topology.TopologyDescription;
+import org.cloudprofiler.topology.TopologyFile;
 
 /**
  * Describes a running topology from a task's context and writes it as {@code topology.json}
@@ -42,14 +41,10 @@ import org.cloudprofiler.storm.probe.ProbePoint;
  */
 public final class TopologyJson {
 
-    /** The file name, in the node's log directory. */
-    public static final String FILE_NAME = "topology.json";
-    private static final String LOCK_NAME = FILE_NAME + ".lock";
+    private static final String LOCK_NAME = TopologyFile.FILE_NAME + ".lock";
 
     /** Per run, where this JVM's workers run their tasks. */
     private static final Map<String, Map<Integer, Placement>> PLACED = new HashMap<>();
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT);
 
     private TopologyJson() {}
 
@@ -74,7 +69,7 @@ public final class TopologyJson {
             return null;
         }
         Path directory = Path.of(CloudProfiler.logDirectory());
-        Path file = directory.resolve(FILE_NAME);
+        Path file = directory.resolve(TopologyFile.FILE_NAME);
         try {
             Files.createDirectories(directory);
             try (FileChannel lockFile = FileChannel.open(directory.resolve(LOCK_NAME),
@@ -85,11 +80,7 @@ public final class TopologyJson {
                 placements.putAll(placed);
                 TopologyDescription description =
                         describe(context, topologyConf, settings, tupleIds, placements);
-                // Written aside and renamed, so a reader never sees half a file.
-                Path partial = Files.createTempFile(directory, FILE_NAME, ".partial");
-                MAPPER.writeValue(partial.toFile(), description);
-                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING,
-                        StandardCopyOption.ATOMIC_MOVE);
+                TopologyFile.write(file, description);
             }
             return file;
         } catch (IOException e) {
@@ -104,7 +95,7 @@ public final class TopologyJson {
             return placements;
         }
         try {
-            TopologyDescription before = read(file);
+            TopologyDescription before = TopologyFile.read(file);
             if (stormId.equals(before.stormId())) {
                 for (TopologyDescription.Task task : before.tasks()) {
                     if (task.host() != null) {
@@ -116,11 +107,6 @@ public final class TopologyJson {
             // An unreadable earlier file is replaced, not merged.
         }
         return placements;
-    }
-
-    /** Reads a {@code topology.json}. */
-    public static TopologyDescription read(Path file) throws IOException {
-        return MAPPER.readValue(file.toFile(), TopologyDescription.class);
     }
 
     /** The description of the topology {@code context} belongs to. */
@@ -144,7 +130,8 @@ public final class TopologyJson {
             List<Integer> taskIds = context.getComponentTasks(component);
             componentList.add(new TopologyDescription.Component(component,
                     spout ? "spout" : "bolt",
-                    spout ? "source" : upstream.contains(component) ? "inner" : "sink",
+                    spout ? ComponentRole.SOURCE : upstream.contains(component)
+                            ? ComponentRole.INNER : ComponentRole.SINK,
                     ChannelNames.component(component), common.get_parallelism_hint(),
                     List.copyOf(taskIds)));
             for (int task : taskIds) {
@@ -154,7 +141,7 @@ public final class TopologyJson {
         tasks.sort(Comparator.comparingInt(TopologyDescription.Task::id));
         Object name = topologyConf.get("topology.name");
         return new TopologyDescription(TopologyDescription.FORMAT, "storm",
-                name == null ? null : name.toString(), context.getStormId(),
+                name == null ? null : name.toString(), context.getStormId(), null,
                 Path.of(CloudProfiler.logDirectory()).getFileName().toString(), PillStream.ID,
                 tupleIds, componentList, tasks, edges);
     }

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-
-import org.cloudprofiler.HandlerType;
+import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
-import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
+import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.storm.testing.ProfileLogs;
+import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 import org.junit.jupiter.api.Test;
 
 /** A task's probe: lazy channels on the executor thread, other threads counted, names, off. */
@@ -67,14 +67,5 @@ class TaskProbeTest {
             }
             probe.retire();
         }
-    }
-
-    @Test
-    void componentIdsBecomeValidChannelNames() {
-        assertEquals("my_bolt_v2", ChannelNames.component("my bolt/v2"));
-        assertEquals("a.b-c_d+e@f=g", ChannelNames.component("a.b-c_d+e@f=g"));
-        assertEquals("__", ChannelNames.component("."));
-        assertEquals("_", ChannelNames.component(""));
-        assertEquals("x_/7/first-last", ProbePoint.FIRST_LAST.channelName("x:", 7));
     }
 }

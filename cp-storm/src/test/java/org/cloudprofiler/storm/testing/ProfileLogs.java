@@ -10,13 +10,13 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogSummary;
-import org.cloudprofiler.storm.topology.TopologyDescription;
+import org.cloudprofiler.topology.TopologyDescription;
 import org.cloudprofiler.storm.topology.TopologyJson;
 import org.cloudprofiler.testing.ChannelLogs;
+import org.cloudprofiler.topology.TopologyFile;
 
 /** Reads the channel logs this test JVM wrote. Stateless. */
 public final class ProfileLogs {
@@ -65,7 +65,7 @@ public final class ProfileLogs {
     /** This node's {@code topology.json}. */
     public static TopologyDescription topology() {
         try {
-            return TopologyJson.read(nodeDirectory().resolve(TopologyJson.FILE_NAME));
+            return TopologyFile.read(nodeDirectory().resolve(TopologyFile.FILE_NAME));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

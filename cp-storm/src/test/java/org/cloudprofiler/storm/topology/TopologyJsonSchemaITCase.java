@@ -5,14 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.InputStream;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -21,6 +13,13 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.tuple.Fields;
@@ -30,6 +29,7 @@ import org.cloudprofiler.storm.testing.ForwardBolt;
 import org.cloudprofiler.storm.testing.NumberSpout;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.testing.SinkBolt;
+import org.cloudprofiler.topology.TopologyFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
 class TopologyJsonSchemaITCase {
 
     /** Where the schema lives on the class path. */
-    static final String SCHEMA = "/org/cloudprofiler/topology/topology.schema.json";
+    static final String SCHEMA = TopologyFile.SCHEMA_RESOURCE;
 
     private static final String NAME = "topology-json-schema-it";
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -85,7 +85,7 @@ class TopologyJsonSchemaITCase {
             assertTrue(LocalRunMonitor.awaitRunEnd(NAME, Duration.ofSeconds(120)),
                     () -> "the pill did not reach every task: " + LocalRunMonitor.progress(NAME));
         }
-        written = MAPPER.readTree(ProfileLogs.nodeDirectory().resolve(TopologyJson.FILE_NAME)
+        written = MAPPER.readTree(ProfileLogs.nodeDirectory().resolve(TopologyFile.FILE_NAME)
                 .toFile());
         assertEquals(NAME, written.path("topologyName").asText(), "another run's topology.json");
     }

@@ -19,7 +19,8 @@ import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.GeneratorStats;
-import org.cloudprofiler.generator.drops.DropsFile;
+import org.cloudprofiler.drops.DropsFile;
+import org.cloudprofiler.drops.DropsSource;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
 import org.cloudprofiler.storm.jof.JofPayload;
@@ -178,7 +179,9 @@ public final class YsbLocalRun implements Callable<Integer> {
     private static long jofDrops(Path nodeDirectory) throws IOException {
         long dropped = 0;
         for (Path drops : JofSpout.dropsFiles(nodeDirectory, YsbTopology.EVENTS)) {
-            dropped += DropsFile.counts(drops).getOrDefault("tuplesDropped", 0L);
+            for (DropsSource source : DropsFile.read(drops)) {
+                dropped += source.counts().getOrDefault("tuplesDropped", 0L);
+            }
         }
         return dropped;
     }

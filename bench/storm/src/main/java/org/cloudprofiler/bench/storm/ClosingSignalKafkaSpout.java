@@ -37,7 +37,7 @@ final class ClosingSignalKafkaSpout<K, V> extends KafkaSpout<K, V> {
         } catch (IllegalStateException e) {
             // Storm closes a spout whose executor thread is still in nextTuple 100 ms after the
             // interrupt; KafkaSpout's last commit then sees offsets mid-update and throws, and
-            // Storm would halt the JVM (it did on 2026-11-22, with the CPU stolen). The run was
+            // Storm would halt the JVM (it did once, with the CPU stolen). The run was
             // measured before the kill, and its topic is deleted next: the commit is moot.
             LOG.warn("run {}: KafkaSpout's close failed on its last commit, after its run was"
                     + " measured: {}", runId, e.toString());

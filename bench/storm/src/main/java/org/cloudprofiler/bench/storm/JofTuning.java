@@ -8,7 +8,8 @@ import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 
 /**
- * How the JofSpout runs are set up; docs/benchmarks.md says why these values.
+ * How the JofSpout runs are set up; bench/results/2026-11-22-xeon-sapphire-rapids.md, "Choices",
+ * says why these values.
  *
  * @param receiversPerTask JOF receiver threads per spout task
  * @param queueCapacity buckets each receiver queue holds

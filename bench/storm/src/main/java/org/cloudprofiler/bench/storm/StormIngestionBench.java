@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
  * null bolt on one LocalCluster (KafkaSpout from an in-process broker, JofSpout fed by the
  * native generator, and the ceiling, a spout of preallocated tuples), found by the
  * max-throughput search under the same pass criteria, and JofSpout's ratios to the other two.
- * A benchmark: it prints figures and asserts nothing; docs/benchmarks.md has this machine's.
+ * A benchmark: it prints figures and asserts nothing; docs/benchmarks.md has the current ones.
  */
 @Command(name = "storm-ingestion-bench", mixinStandardHelpOptions = true,
         description = "Max sustainable Storm ingestion: KafkaSpout, JofSpout, ceiling.")

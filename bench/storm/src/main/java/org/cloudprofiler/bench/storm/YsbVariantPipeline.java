@@ -19,7 +19,8 @@ import org.cloudprofiler.examples.ysb.WindowKey;
 import org.cloudprofiler.examples.ysb.YsbTopology;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
-import org.cloudprofiler.generator.drops.DropsFile;
+import org.cloudprofiler.drops.DropsFile;
+import org.cloudprofiler.drops.DropsSource;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.search.IngestionPipeline;
 import org.cloudprofiler.generator.search.RunResult;
@@ -182,10 +183,12 @@ final class YsbVariantPipeline implements IngestionPipeline {
     private static long[] jofCounts() throws IOException {
         long[] counts = new long[2];
         for (Path drops : jofCountFiles()) {
-            Map<String, Long> jof = DropsFile.counts(drops);
-            counts[0] += jof.getOrDefault("tuplesHandedOver", 0L);
-            counts[1] += jof.getOrDefault("tuplesDropped", 0L)
-                    + jof.getOrDefault("tuplesRejected", 0L);
+            for (DropsSource source : DropsFile.read(drops)) {
+                Map<String, Long> jof = source.counts();
+                counts[0] += jof.getOrDefault("tuplesHandedOver", 0L);
+                counts[1] += jof.getOrDefault("tuplesDropped", 0L)
+                        + jof.getOrDefault("tuplesRejected", 0L);
+            }
         }
         return counts;
     }

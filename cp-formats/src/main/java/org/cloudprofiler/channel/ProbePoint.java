@@ -1,0 +1,40 @@
+package org.cloudprofiler.channel;
+
+/**
+ * The instrumented points of a task, as every engine integration logs them and the analyzer reads
+ * them (docs/analyzer-output.md, "Probe points"); each is one channel
+ * {@code <component>/<task>/<point>}.
+ */
+public enum ProbePoint {
+    /** A tuple enters the task: an operator's processing call, a source's emit. */
+    IN("in"),
+    /** A tuple is handed to the transport: each emit, just before the engine takes it. */
+    OUT("out"),
+    /** Tuples entering the task, counted per period. */
+    COUNT("count"),
+    /** Tuples entering the task and the CPU time of the thread running it, per period. */
+    CPU("cpu"),
+    /** The first tuple and the end of the run (the poison pill, id -1). */
+    FIRST_LAST("first-last");
+
+    private final String point;
+
+    ProbePoint(String point) {
+        this.point = point;
+    }
+
+    /** The last component of the channel name. */
+    public String point() {
+        return point;
+    }
+
+    /** Whether {@code point}, the last component of a channel's name, is this point. */
+    public boolean is(String point) {
+        return this.point.equals(point);
+    }
+
+    /** {@code <component>/<task>/<point>}, with the component made a valid name component. */
+    public String channelName(String componentId, int taskId) {
+        return ChannelNames.component(componentId) + "/" + taskId + "/" + point;
+    }
+}

@@ -1,0 +1,79 @@
+package org.cloudprofiler.drops;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads and writes {@code drops.json} (format {@value #FORMAT}, docs/analyzer-output.md): what
+ * was lost before the engine saw it (a JOF's full queues, a generator's refused sends), left in a
+ * log directory so that the analyzer reports those losses next to the latencies.
+ */
+public final class DropsFile {
+
+    /** The file name the analyzer looks for. */
+    public static final String FILE_NAME = "drops.json";
+    /** Name and version of this layout. */
+    public static final String FORMAT = "cloudprofiler-drops/1";
+
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private DropsFile() {}
+
+    /**
+     * Writes {@code sources} as a whole file, aside and renamed into place, so a reader never
+     * sees half of one; creates the directory if needed.
+     */
+    public static void write(Path file, List<DropsSource> sources) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        for (DropsSource source : sources) {
+            ObjectNode node = root.withArray("sources").addObject();
+            node.put("name", source.name());
+            node.put("node", source.node());
+            node.put("dropped", source.dropped());
+            ObjectNode counts = node.putObject("counts");
+            source.counts().forEach(counts::put);
+        }
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Path partial = file.resolveSibling(file.getFileName() + ".partial");
+        JSON.writeValue(partial.toFile(), root);
+        Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * The sources of {@code file}, in the order written.
+     *
+     * @throws IOException if it cannot be read, is not of this layout, or a source lacks its
+     *     name or its dropped count; the message says which
+     */
+    public static List<DropsSource> read(Path file) throws IOException {
+        JsonNode root = JSON.readTree(file.toFile());
+        if (!FORMAT.equals(root.path("format").asText(""))) {
+            throw new IOException("its format is not " + FORMAT);
+        }
+        List<DropsSource> sources = new ArrayList<>();
+        for (JsonNode source : root.path("sources")) {
+            if (!source.path("name").isTextual() || !source.path("dropped").canConvertToLong()) {
+                throw new IOException("a source lacks its \"name\" or its \"dropped\" count");
+            }
+            Map<String, Long> counts = new LinkedHashMap<>();
+            source.path("counts").fields().forEachRemaining(
+                    count -> counts.put(count.getKey(), count.getValue().asLong()));
+            sources.add(new DropsSource(source.get("name").asText(),
+                    source.path("node").asText(null), source.get("dropped").asLong(), counts));
+        }
+        return sources;
+    }
+}

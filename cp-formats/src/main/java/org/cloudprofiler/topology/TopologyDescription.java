@@ -1,0 +1,93 @@
+package org.cloudprofiler.topology;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * The contents of {@code topology.json} (docs/topology-format.md, its JSON Schema at
+ * {@link TopologyFile#SCHEMA_RESOURCE}): what ran where and which channels each task has, so the
+ * analyzer knows the hops without being told. Every engine writes this one layout. Immutable.
+ *
+ * @param format {@link #FORMAT}
+ * @param engine the engine that ran the job, e.g. {@code storm}
+ * @param topologyName the name the job was submitted under
+ * @param stormId Storm's id of this run; null for other engines
+ * @param runId the run's id for engines other than Storm; null (and not written) for Storm
+ * @param node the cloudprofiler node id of the process that wrote the file
+ * @param pillStream the stream poison pills travel on
+ * @param tupleIds how tuple ids are found in tuples
+ * @param components the user's spouts and bolts
+ * @param tasks every task of those components
+ * @param edges the user's subscriptions (Storm's pill subscriptions mirror them and are not
+ *     listed)
+ */
+public record TopologyDescription(
+        String format,
+        String engine,
+        String topologyName,
+        String stormId,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String runId,
+        String node,
+        String pillStream,
+        String tupleIds,
+        List<Component> components,
+        List<Task> tasks,
+        List<Edge> edges) {
+
+    /** Name and version of this layout. */
+    public static final String FORMAT = "cloudprofiler-topology/1";
+
+    /** The engine's id of this run, whichever field holds it; null if neither does. */
+    public String run() {
+        return stormId != null ? stormId : runId;
+    }
+
+    /**
+     * A spout or bolt.
+     *
+     * @param id the component id
+     * @param kind the engine's kind of component, e.g. {@code spout} or {@code bolt}
+     * @param role where it stands in the flow of tuples; null if the file names none this
+     *     version knows
+     * @param channelPrefix the first component of its channels' names
+     * @param parallelism the parallelism hint (executors)
+     * @param tasks its task ids
+     */
+    public record Component(String id, String kind, ComponentRole role, String channelPrefix,
+            int parallelism, List<Integer> tasks) {}
+
+    /**
+     * One task and where it ran.
+     *
+     * @param id the task id
+     * @param component its component
+     * @param host the host of its worker, {@code null} if the assignment was not known
+     * @param port the port of its worker, {@code null} if not known
+     * @param channels the channels the configuration gives it
+     */
+    public record Task(int id, String component, String host, Long port,
+            List<Channel> channels) {}
+
+    /**
+     * One channel of a task.
+     *
+     * @param point {@code in}, {@code out}, {@code count}, {@code cpu} or {@code first-last}
+     * @param name the channel name, {@code <component>/<task>/<point>}
+     * @param handler the handler
+     * @param parameters the handler parameters set by the configuration
+     */
+    public record Channel(String point, String name, String handler, List<Long> parameters) {}
+
+    /**
+     * A subscription of {@code to} to a stream of {@code from}.
+     *
+     * @param from the upstream component
+     * @param to the subscribing bolt
+     * @param stream the stream id
+     * @param grouping {@code shuffle}, {@code fields}, {@code global}, {@code all}, {@code none},
+     *     {@code direct}, {@code local_or_shuffle} or {@code custom:<class>}
+     * @param fields the grouping fields of a {@code fields} grouping, else empty
+     */
+    public record Edge(String from, String to, String stream, String grouping,
+            List<String> fields) {}
+}

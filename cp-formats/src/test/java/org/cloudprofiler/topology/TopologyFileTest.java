@@ -1,0 +1,105 @@
+package org.cloudprofiler.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TopologyFileTest {
+
+    @TempDir
+    Path directory;
+
+    private static TopologyDescription stormRun(String stormId, String runId) {
+        return new TopologyDescription(TopologyDescription.FORMAT, "storm", "ysb", stormId, runId,
+                "node-a", "__pill", "field id",
+                List.of(new TopologyDescription.Component("events", "spout", ComponentRole.SOURCE,
+                        "events",
+                        1, List.of(1))),
+                List.of(new TopologyDescription.Task(1, "events", "10.0.0.1", 6700L,
+                        List.of(new TopologyDescription.Channel("in", "events/1/in",
+                                "BUFFERED_ID", List.of())))),
+                List.of(new TopologyDescription.Edge("events", "sink", "default", "shuffle",
+                        List.of())));
+    }
+
+    @Test
+    void whatIsWrittenIsReadBackWhole() throws IOException {
+        TopologyDescription description = stormRun("ysb-1-2", null);
+        Path file = directory.resolve(TopologyFile.FILE_NAME);
+
+        TopologyFile.write(file, description);
+
+        assertEquals(description, TopologyFile.read(file));
+        assertEquals(List.of(TopologyFile.FILE_NAME), List.of(directory.toFile().list()),
+                "the partial file is renamed away");
+    }
+
+    @Test
+    void aStormFileHasNoRunIdFieldAndItsRunIsItsStormId() throws IOException {
+        Path file = directory.resolve(TopologyFile.FILE_NAME);
+
+        TopologyFile.write(file, stormRun("ysb-1-2", null));
+
+        assertFalse(Files.readString(file).contains("runId"));
+        assertEquals("ysb-1-2", TopologyFile.read(file).run());
+        assertEquals("job-7", stormRun(null, "job-7").run());
+    }
+
+    @Test
+    void fieldsThisVersionDoesNotKnowAreIgnoredAndAbsentOnesAreNull() throws IOException {
+        Path file = directory.resolve(TopologyFile.FILE_NAME);
+        Files.writeString(file, "{\"format\": \"" + TopologyDescription.FORMAT + "\","
+                + " \"engine\": \"flink\", \"runId\": \"job-7\", \"addedLater\": {\"x\": 1},"
+                + " \"components\": [], \"edges\": []}");
+
+        TopologyDescription read = TopologyFile.read(file);
+
+        assertEquals("job-7", read.run());
+        assertNull(read.tasks());
+        assertNull(read.stormId());
+    }
+
+    @Test
+    void rolesAreReadByTheirJsonNamesAndOneThisVersionDoesNotKnowIsNull() throws IOException {
+        Path file = directory.resolve(TopologyFile.FILE_NAME);
+        Files.writeString(file, "{\"format\": \"" + TopologyDescription.FORMAT + "\","
+                + " \"components\": [{\"id\": \"a\", \"role\": \"sink\"},"
+                + " {\"id\": \"b\", \"role\": \"broker\"}], \"edges\": []}");
+
+        List<TopologyDescription.Component> components = TopologyFile.read(file).components();
+
+        assertEquals(ComponentRole.SINK, components.get(0).role());
+        assertNull(components.get(1).role());
+        assertEquals("source", ComponentRole.SOURCE.jsonName());
+    }
+
+    @Test
+    void aFileThatIsNotJsonIsAnIoException() throws IOException {
+        Path file = directory.resolve(TopologyFile.FILE_NAME);
+        Files.writeString(file, "{\"format\": ");
+
+        assertThrows(IOException.class, () -> TopologyFile.read(file));
+    }
+
+    @Test
+    void theSchemaIsOnTheClassPathAndNamesThisFormat() throws IOException {
+        try (InputStream in = TopologyFile.class.getResourceAsStream(
+                TopologyFile.SCHEMA_RESOURCE)) {
+            assertNotNull(in);
+            String schema = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(schema.contains("\"const\": \"" + TopologyDescription.FORMAT + "\""));
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * What a JOF counts, as its entry of {@code drops.json} (cp-formats'
+ * {@code org.cloudprofiler.drops}).
+ *
+ * <p>API.
+ */
+package org.cloudprofiler.generator.drops;

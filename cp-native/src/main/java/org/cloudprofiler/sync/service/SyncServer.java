@@ -1,0 +1,229 @@
+package org.cloudprofiler.sync.service;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.cloudprofiler.sync.PairMeasurement;
+import org.cloudprofiler.sync.PhaseReport;
+import org.cloudprofiler.sync.SweepReport;
+import org.cloudprofiler.sync.SyncData;
+import org.cloudprofiler.sync.SyncException;
+import org.cloudprofiler.sync.SyncExchange;
+import org.cloudprofiler.sync.SyncNode;
+import org.cloudprofiler.sync.SyncPhase;
+import org.cloudprofiler.sync.TransferModel;
+import org.cloudprofiler.sync.TransferSample;
+import org.cloudprofiler.sync.TransferTimeFitter;
+import org.cloudprofiler.sync.service.internal.SyncNative;
+
+/**
+ * The clock-sync server (native, UDP): agents register with it, and each phase has every
+ * ordered pair of nodes run its exchanges, one pair at a time so that the rest of the network
+ * stays silent. Collects everything into a {@link SyncData} for {@code sync.json}.
+ *
+ * <p>Thread-safe; phases run on the calling thread. {@link #close()} frees the socket and its
+ * receiving thread, which never keeps a JVM alive.
+ */
+public final class SyncServer implements AutoCloseable {
+    /** Exchanges per ordered pair and phase unless told otherwise. */
+    public static final int DEFAULT_EXCHANGES = 100;
+    /** An exchange whose reply takes longer than this counts as lost. */
+    public static final Duration DEFAULT_EXCHANGE_TIMEOUT = Duration.ofMillis(20);
+
+    private final String address;
+    private final List<SyncPhase> phases = new ArrayList<>();
+    private final List<TransferModel> transferModels = new ArrayList<>();
+    private long handle;
+
+    private SyncServer(long handle) {
+        this.handle = handle;
+        this.address = SyncNative.serverAddress0(handle);
+    }
+
+    /**
+     * Binds {@code bindHost:port} (port 0: any free one). Use a loopback address unless the
+     * agents run on other hosts. {@code token} (may be empty) must match the agents'.
+     *
+     * @throws org.cloudprofiler.CloudProfilerException if the address cannot be bound
+     */
+    public static SyncServer start(String bindHost, int port, String token) {
+        Objects.requireNonNull(bindHost, "bindHost");
+        Objects.requireNonNull(token, "token (use \"\" for none)");
+        return new SyncServer(SyncNative.serverStart0(bindHost, port, token));
+    }
+
+    /** The bound address, {@code ip:port}. */
+    public String address() {
+        return address;
+    }
+
+    public int port() {
+        return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+    }
+
+    /** The registered nodes, in the order they first registered. */
+    public synchronized List<SyncNode> nodes() {
+        String[] fields = SyncNative.serverNodes0(open());
+        List<SyncNode> nodes = new ArrayList<>();
+        for (int i = 0; i < fields.length; i += 3) {
+            String host = fields[i + 1].substring(0, fields[i + 1].lastIndexOf(':'));
+            nodes.add(new SyncNode(fields[i], host, Long.parseLong(fields[i + 2])));
+        }
+        return nodes;
+    }
+
+    /**
+     * Waits until {@code count} nodes have registered.
+     *
+     * @throws SyncException at the timeout, naming the nodes that did register
+     */
+    public List<SyncNode> awaitNodes(int count, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean registered = false;
+        // In slices, each under the lock, so that close() never frees the server under a waiter.
+        while (!registered && System.nanoTime() < deadline) {
+            synchronized (this) {
+                registered = SyncNative.serverAwaitNodes0(open(), count, (int) Math.max(1,
+                        Math.min(200, (deadline - System.nanoTime()) / 1_000_000)));
+            }
+        }
+        if (!registered) {
+            List<String> ids = nodes().stream().map(SyncNode::id).toList();
+            throw new SyncException("only " + ids.size() + " of " + count + " sync agents"
+                    + " registered with " + address + " within " + timeout.toSeconds() + " s "
+                    + ids + "; start `cloudprofiler sync-agent --server " + address
+                    + "` on every node, with the same --token");
+        }
+        return nodes();
+    }
+
+    /**
+     * Measures every ordered pair of the registered nodes: {@code exchanges} each, keeping all
+     * of them in the result if {@code keepAll} (else only the min-RTT exchange).
+     *
+     * @param name {@link SyncPhase#START}, {@link SyncPhase#MID} or {@link SyncPhase#END}
+     */
+    public synchronized PhaseReport runPhase(String name, int exchanges, boolean keepAll,
+            Duration exchangeTimeout) {
+        if (!List.of(SyncPhase.START, SyncPhase.MID, SyncPhase.END).contains(name)) {
+            throw new IllegalArgumentException("phase " + name + " is not start, mid or end");
+        }
+        long started = Instant.now().toEpochMilli() * 1_000_000L;
+        Object[] raw = SyncNative.serverRunPhase0(open(), exchanges, keepAll,
+                (int) Math.max(1, Math.min(Integer.MAX_VALUE, exchangeTimeout.toMillis())));
+        // After the phase: the native side measured the nodes registered then, and its list only
+        // grows at the end, so its indices are valid in this one.
+        List<SyncNode> nodes = nodes();
+        long[] packed = (long[]) raw[0];
+        String[] pairProblems = (String[]) raw[1];
+        List<PairMeasurement> pairs = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        int at = 0;
+        for (String problem : pairProblems) {
+            String from = nodes.get((int) packed[at]).id();
+            String to = nodes.get((int) packed[at + 1]).id();
+            int completed = (int) packed[at + 2];
+            int lost = (int) packed[at + 3];
+            SyncExchange min = completed > 0
+                    ? new SyncExchange(packed[at + 4], packed[at + 5], packed[at + 6]) : null;
+            int kept = (int) packed[at + 7];
+            at += 8;
+            List<SyncExchange> all = new ArrayList<>(kept);
+            for (int i = 0; i < kept; i++, at += 3) {
+                all.add(new SyncExchange(packed[at], packed[at + 1], packed[at + 2]));
+            }
+            if (!problem.isEmpty()) {
+                problems.add(name + " phase, " + problem);
+            }
+            if (min != null) {
+                pairs.add(new PairMeasurement(from, to, completed, lost, min, all));
+            }
+        }
+        SyncPhase phase = new SyncPhase(name, phases.size(), started, pairs);
+        phases.add(phase);
+        return new PhaseReport(phase, problems);
+    }
+
+    /**
+     * Has every ordered pair time TCP transfers of each payload size (the fastest of
+     * {@code repetitions}) and fits the transfer-time model {@code t = p + q·size + r·size²}
+     * next to a linear one. The models also go into {@link #data()}.
+     *
+     * @param payloadSizes at least 3 distinct sizes, bytes, at most 16 MiB each
+     * @param timeout a single transfer taking longer ends that pair's sweep
+     */
+    public synchronized SweepReport runTransferSweep(int[] payloadSizes, int repetitions,
+            Duration timeout) {
+        Objects.requireNonNull(payloadSizes, "payloadSizes");
+        if (Arrays.stream(payloadSizes).distinct().count() < 3) {
+            throw new IllegalArgumentException("a transfer sweep needs at least 3 distinct payload"
+                    + " sizes for its fit, not " + Arrays.toString(payloadSizes));
+        }
+        Object[] raw = SyncNative.serverRunSweep0(open(), payloadSizes, repetitions,
+                (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
+        List<SyncNode> nodes = nodes();
+        long[] packed = (long[]) raw[0];
+        List<TransferModel> models = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        int at = 0;
+        for (String problem : (String[]) raw[1]) {
+            SyncNode from = nodes.get((int) packed[at]);
+            SyncNode to = nodes.get((int) packed[at + 1]);
+            int points = (int) packed[at + 2];
+            at += 3;
+            List<TransferSample> samples = new ArrayList<>();
+            for (int i = 0; i < points; i++, at += 3) {
+                if (packed[at + 1] > 0) {
+                    double ns = packed[at + 2] * 1e9 / from.tscHz();
+                    samples.add(new TransferSample((int) packed[at], (int) packed[at + 1], ns));
+                }
+            }
+            if (!problem.isEmpty()) {
+                problems.add("transfer sweep, " + problem);
+            } else if (samples.size() < 3) {
+                problems.add("transfer sweep, " + from.id() + " → " + to.id() + ": only "
+                        + samples.size() + " payload sizes completed, 3 are needed for a fit");
+            } else {
+                models.add(new TransferModel(from.id(), to.id(), samples,
+                        TransferTimeFitter.quadratic(samples), TransferTimeFitter.linear(samples)));
+            }
+        }
+        transferModels.addAll(models);
+        return new SweepReport(models, problems);
+    }
+
+    /** Everything measured so far: the contents of {@code sync.json}. */
+    public synchronized SyncData data() {
+        return new SyncData(SyncData.SCHEMA_VERSION, nodes(), phases, transferModels);
+    }
+
+    /** Datagrams dropped or ignored so far. */
+    public synchronized SyncServerCounters counters() {
+        long[] c = SyncNative.serverCounters0(open());
+        return new SyncServerCounters(c[0], c[1], c[2], c[3], c[4], c[5]);
+    }
+
+    /** Tells every agent to exit; returns how many confirmed within {@code timeout}. */
+    public synchronized int shutdownAgents(Duration timeout) {
+        return SyncNative.serverShutdownAgents0(open(),
+                (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (handle != 0) {
+            SyncNative.serverClose0(handle);
+            handle = 0;
+        }
+    }
+
+    private synchronized long open() {
+        if (handle == 0) {
+            throw new IllegalStateException("the sync server at " + address + " is closed");
+        }
+        return handle;
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * Internal: the JNI entry points of the sync service. Not API.
+ */
+package org.cloudprofiler.sync.service.internal;

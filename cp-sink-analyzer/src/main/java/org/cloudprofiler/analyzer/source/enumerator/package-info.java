@@ -1,0 +1,4 @@
+/**
+ * Internal: assigns log files to readers. Not API.
+ */
+package org.cloudprofiler.analyzer.source.enumerator;
