@@ -21,8 +21,9 @@ import org.cloudprofiler.flink.source.split.JofReceiverSplit;
 public final class JofSourceReader<T> extends SingleThreadMultiplexSourceReaderBase<Object, T,
         JofReceiverSplit, JofReceiverSplit> {
     // Flink's scope variable for the operator's name (ScopeFormat.SCOPE_OPERATOR_NAME, which
-    // is in flink-runtime, not in the API).
+    // is in flink-runtime, not in the API), and what Flink puts before a source's given name.
     private static final String OPERATOR_NAME_VARIABLE = "<operator_name>";
+    private static final String SOURCE_NAME_PREFIX = "Source: ";
 
     private final JofReaderCounts counts;
 
@@ -87,15 +88,21 @@ public final class JofSourceReader<T> extends SingleThreadMultiplexSourceReaderB
         return state;
     }
 
+    /** The name given to the source in the job ({@code fromSource(..., name)}). */
+    private String sourceName() {
+        String operator = context.metricGroup().getAllVariables()
+                .getOrDefault(OPERATOR_NAME_VARIABLE, "jof-source");
+        return operator.startsWith(SOURCE_NAME_PREFIX)
+                ? operator.substring(SOURCE_NAME_PREFIX.length()) : operator;
+    }
+
     /** Closes the fetcher, and with it every receiver, then writes {@code drops.json}. */
     @Override
     public void close() throws Exception {
         try {
             super.close();
         } finally {
-            String operator = context.metricGroup().getAllVariables()
-                    .getOrDefault(OPERATOR_NAME_VARIABLE, "jof-source");
-            counts.writeDrops(ChannelNames.component(operator), context.getIndexOfSubtask());
+            counts.writeDrops(ChannelNames.component(sourceName()), context.getIndexOfSubtask());
         }
     }
 }
