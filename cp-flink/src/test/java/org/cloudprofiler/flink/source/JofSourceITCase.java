@@ -17,11 +17,18 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Metric;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -43,18 +50,21 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The native generator → a bounded JofSource on a MiniCluster of parallelism 2 → collect: every
  * tuple the generator sent arrives once, under its generator id, the job ends by itself once the
  * end-of-run markers are through, also with a reader that got no receiver, and each reader that
- * had receivers leaves its counts in drops.json; an unbounded job cancelled, or failed by an
- * operator, leaves no receiver thread running and its ports free.
+ * had receivers leaves its counts in its metrics and drops.json; an unbounded job cancelled, or
+ * failed by an operator, leaves no receiver thread running and its ports free.
  */
 @Timeout(180) // A guard against a hang only: nothing here is timed.
 class JofSourceITCase {
     private static final int PARALLELISM = 2;
     private static final long TUPLES = 50_000;
 
+    private static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
+
     @RegisterExtension
     static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
             new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1)
-                    .setNumberSlotsPerTaskManager(PARALLELISM).build());
+                    .setNumberSlotsPerTaskManager(PARALLELISM)
+                    .setConfiguration(METRICS.addToConfiguration(new Configuration())).build());
 
     @Test
     void everyGeneratedTupleArrivesOnceAndTheBoundedJobEndsByItself() throws Exception {
@@ -71,6 +81,11 @@ class JofSourceITCase {
         assertEquals(TUPLES, drops.stream()
                 .mapToLong(d -> d.counts().get("tuplesHandedOver")).sum(), drops::toString);
         drops.forEach(d -> assertEquals(0, d.dropped(), d::toString));
+        assertEquals(TUPLES, sumOf(outcome.job(), "numRecordsIn"));
+        assertEquals(TUPLES, sumOf(outcome.job(), "cloudprofiler.jof.tuplesReceived"));
+        assertEquals(TUPLES, sumOf(outcome.job(), "cloudprofiler.jof.tuplesHandedOver"));
+        assertEquals(0, sumOf(outcome.job(), "cloudprofiler.jof.tuplesDropped"));
+        assertEquals(0, sumOf(outcome.job(), "cloudprofiler.jof.sendersDroppedTuples"));
     }
 
     @Test
@@ -151,7 +166,30 @@ class JofSourceITCase {
     }
 
     /** What a run collected, and what the generator says it sent. */
-    private record Outcome(List<Long> ids, GeneratorResult generator) {}
+    private record Outcome(JobID job, List<Long> ids, GeneratorResult generator) {}
+
+    /**
+     * The sum over the subtasks of the source of {@code job} of their metric {@code name}, a
+     * counter or a gauge of a number.
+     */
+    private static long sumOf(JobID job, String name) {
+        long sum = 0;
+        for (Map.Entry<MetricGroup, Map<String, Metric>> group
+                : METRICS.getMetricsByGroup().entrySet()) {
+            Map<String, String> variables = group.getKey().getAllVariables();
+            if (!job.toString().equals(variables.get("<job_id>"))
+                    || !variables.getOrDefault("<operator_name>", "").startsWith("Source: ")) {
+                continue;
+            }
+            for (Map.Entry<String, Metric> metric : group.getValue().entrySet()) {
+                if (group.getKey().getMetricIdentifier(metric.getKey()).endsWith("." + name)) {
+                    sum += metric.getValue() instanceof Counter counter ? counter.getCount()
+                            : ((Number) ((Gauge<?>) metric.getValue()).getValue()).longValue();
+                }
+            }
+        }
+        return sum;
+    }
 
     /** Runs {@code source} into a collecting sink while the generator sends it TUPLES. */
     private static Outcome run(JofSource<Long> source, String name, int senders)
@@ -161,9 +199,10 @@ class JofSourceITCase {
         env.setParallelism(PARALLELISM);
         List<Long> ids = new ArrayList<>();
         GeneratorResult result;
-        try (CloseableIterator<Long> collected = env
-                .fromSource(source, WatermarkStrategy.noWatermarks(), name)
-                .executeAndCollect(name);
+        CloseableIterator<Long> collecting = env
+                .fromSource(source, WatermarkStrategy.noWatermarks(), name).collectAsync();
+        JobClient job = env.executeAsync(name);
+        try (CloseableIterator<Long> collected = collecting;
                 Generator generator = Generator.builder().endpoints(source.endpoints())
                         .senderThreads(senders).tuplesPerSecond(50_000).tupleCount(TUPLES)
                         .connectTimeout(Duration.ofSeconds(60)).build()) {
@@ -173,7 +212,7 @@ class JofSourceITCase {
             collected.forEachRemaining(ids::add);
             result = generator.awaitEnd();
         }
-        return new Outcome(ids, result);
+        return new Outcome(job.getJobID(), ids, result);
     }
 
     private static void assertEachIdOnce(List<Long> ids) {
