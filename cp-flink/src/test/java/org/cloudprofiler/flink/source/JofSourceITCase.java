@@ -20,8 +20,6 @@ import java.util.stream.Stream;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.metrics.Counter;
@@ -35,7 +33,6 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
-import org.apache.flink.util.Collector;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.drops.DropsSource;
@@ -252,21 +249,6 @@ class JofSourceITCase {
                     Files.delete(file);
                 }
             }
-        }
-    }
-
-    /** Emits each record's tuple id. */
-    static final class TupleIds implements JofRecordDeserializationSchema<Long> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void deserialize(JofRecord record, Collector<Long> out) {
-            out.collect(record.tupleId());
-        }
-
-        @Override
-        public TypeInformation<Long> getProducedType() {
-            return Types.LONG;
         }
     }
 }
