@@ -1,6 +1,7 @@
 package org.cloudprofiler.flink.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -33,11 +34,13 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.drops.DropsSource;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
+import org.cloudprofiler.generator.jof.JofBindException;
 import org.cloudprofiler.testing.PortBlocks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -48,7 +51,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * tuple the generator sent arrives once, under its generator id, the job ends by itself once the
  * end-of-run markers are through, also with a reader that got no receiver, and each reader that
  * had receivers leaves its counts in its metrics and drops.json; an unbounded job cancelled, or
- * failed by an operator, leaves no receiver thread running and its ports free.
+ * failed by an operator, leaves no receiver thread running and its ports free; a port in use fails
+ * the job with the JOF's message naming the fix.
  */
 @Timeout(180) // A guard against a hang only: nothing here is timed.
 class JofSourceITCase {
@@ -138,6 +142,25 @@ class JofSourceITCase {
             generator.stop();
         }
         assertReceiversClosed(source);
+    }
+
+    @Test
+    void aReceiverPortInUseFailsTheJobNamingTheFix() throws Exception {
+        int port = PortBlocks.free(1);
+        JofSource<Long> source = JofSource.<Long>builder().setBasePort(port).setReceivers(1)
+                .setDeserializer(new TupleIds()).setBounded().build();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "jof-port-taken")
+                .sinkTo(new DiscardingSink<>());
+
+        try (ServerSocket taken = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            Exception failure = assertThrows(Exception.class, () -> env.execute("jof-port-taken"));
+            JofBindException bind = ExceptionUtils.findThrowable(failure, JofBindException.class)
+                    .orElseThrow(() -> failure);
+            assertTrue(bind.getMessage().contains("give the JOF and the generator another base"
+                    + " port"), bind.getMessage());
+        }
     }
 
     /** Waits for {@code job}'s terminal status; the class's timeout guards against a hang. */
