@@ -65,6 +65,9 @@ public:
         return seconds_.poll(timeout, out);
     }
 
+    // True once pollSecond() returns kEnded.
+    bool secondsEnded() { return seconds_.ended(); }
+
     // What the senders have done so far, while the run goes on.
     struct Progress {
         uint64_t sentTuples = 0;

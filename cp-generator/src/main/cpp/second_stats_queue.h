@@ -44,6 +44,12 @@ public:
         return closed_ ? Poll::kEnded : Poll::kTimeout;
     }
 
+    // True once the last record has been taken: every later poll returns kEnded.
+    bool ended() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return closed_ && records_.empty();
+    }
+
 private:
     static constexpr size_t kMaxRecords = 86'400;
 

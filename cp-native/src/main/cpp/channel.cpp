@@ -1,6 +1,6 @@
 #include "channel.h"
 
-#include "profiler_error.h"
+#include "api/profiler_error.h"
 #include "warnings.h"
 
 namespace cloudprofiler {
@@ -68,6 +68,21 @@ void Channel::parameterize(int index, int64_t value) {
     }
     handler_->applyParameters(candidate);
     file_->rewriteParameters(candidate);
+}
+
+void Channel::parameterize(const std::string& parameter, int64_t value) {
+    const auto& specs = description_.parameters;
+    std::string names;
+    for (size_t index = 0; index < specs.size(); ++index) {
+        if (parameter == specs[index].name) {
+            parameterize(static_cast<int>(index), value);
+            return;
+        }
+        names += (index == 0 ? "" : ", ") + std::string(specs[index].name);
+    }
+    throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
+                        std::string(description_.name) + " has no parameter " + parameter +
+                            (specs.empty() ? "; it takes none" : "; it takes " + names));
 }
 
 void Channel::finish(CloseReason reason) {

@@ -38,6 +38,8 @@ public:
 
     // Validates and applies a parameter. Throws ProfilerError.
     void parameterize(int index, int64_t value);
+    // The same, naming the parameter as its handler's description does ("periodNs", "port").
+    void parameterize(const std::string& parameter, int64_t value);
 
     // Flushes the handler and writes the trailer. After the last writer has left.
     void finish(CloseReason reason);

@@ -6,7 +6,7 @@
 
 #include <thread>
 
-#include "profiler_error.h"
+#include "api/profiler_error.h"
 #include "warnings.h"
 
 namespace cloudprofiler {

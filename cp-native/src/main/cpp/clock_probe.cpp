@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "profiler_error.h"
+#include "api/profiler_error.h"
 #include "tsc_clock.h"
 
 namespace cloudprofiler {

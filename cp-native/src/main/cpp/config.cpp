@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <thread>
 
-#include "profiler_error.h"
+#include "api/profiler_error.h"
 #include "tsc_clock.h"
 
 namespace cloudprofiler {

@@ -1,4 +1,4 @@
-#include "log_api.h"
+#include "api/log_api.h"
 
 #include "cloudprofiler.h"
 

@@ -7,8 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "api/profiler_error.h"
 #include "profiler_counters.h"
-#include "profiler_error.h"
 #include "warnings.h"
 
 namespace cloudprofiler {

@@ -9,13 +9,13 @@
 #include <mutex>
 #include <sstream>
 
+#include "api/profiler_error.h"
 #include "block_pool.h"
 #include "cloudprofiler.h"
 #include "config.h"
 #include "flush_pipeline.h"
 #include "handler_factory.h"
 #include "periodic_sampler.h"
-#include "profiler_error.h"
 #include "thread_record.h"
 
 namespace cloudprofiler {
@@ -163,15 +163,28 @@ ChannelHandle openChannel(const std::string& name, Codec format, HandlerType han
     return gChannelTable->insert(std::move(channel));
 }
 
-void parameterize(ChannelHandle channel, int index, int64_t value) {
+namespace {
+
+template <typename Parameter>
+void parameterizeOpen(ChannelHandle channel, const Parameter& parameter, int64_t value) {
     throwIfForkedChild();
     bool open = gChannelTable->withChannel(
-        channel, [&](Channel& target) { target.parameterize(index, value); });
+        channel, [&](Channel& target) { target.parameterize(parameter, value); });
     if (!open) {
         throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
                             "channel handle " + std::to_string(channel) +
                                 " is not open (closed, or never returned by openChannel)");
     }
+}
+
+}  // namespace
+
+void parameterize(ChannelHandle channel, int index, int64_t value) {
+    parameterizeOpen(channel, index, value);
+}
+
+void parameterize(ChannelHandle channel, const std::string& parameter, int64_t value) {
+    parameterizeOpen(channel, parameter, value);
 }
 
 bool closeChannel(ChannelHandle channel) {

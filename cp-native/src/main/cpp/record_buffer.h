@@ -6,10 +6,10 @@
 #include <atomic>
 #include <cstdint>
 
+#include "api/single_writer_counter.h"
 #include "config.h"
 #include "log_format.h"
 #include "record_block.h"
-#include "single_writer_counter.h"
 
 namespace cloudprofiler {
 

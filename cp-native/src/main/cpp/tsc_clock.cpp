@@ -1,17 +1,14 @@
 #include "tsc_clock.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
-#include <stdexcept>
 #include <thread>
 
 namespace cloudprofiler {
 
 ClockSource TscClock::source_ = ClockSource::kMonotonicRaw;
 uint64_t TscClock::hz_ = 1'000'000'000ULL;
-bool TscClock::testClockActive_ = false;
-TestClock TscClock::testClock_;
+const ClockDistortion* TscClock::testClock_ = nullptr;
 
 std::string& TscClock::testClockErrorStorage() {
     static std::string error;
@@ -51,20 +48,20 @@ ClockPair TscClock::readPair() {
     return best;
 }
 
+void TscClock::installTestClock(const ClockDistortion* clock) {
+    testClock_ = clock;
+    measureHz();
+}
+
 void TscClock::init() {
-    const char* testClock = std::getenv("CP_TEST_CLOCK");
-    if (testClock != nullptr && *testClock != '\0') {
-        try {
-            testClock_ = TestClock::parse(testClock);
-            testClockActive_ = true;
-        } catch (const std::invalid_argument& error) {
-            testClockErrorStorage() = error.what();
-        }
-    }
 #if defined(__x86_64__)
     // A TSC that stops or changes rate would make timestamps of different cores disagree.
     source_ = invariantTscAdvertised() ? ClockSource::kRdtscp : ClockSource::kMonotonicRaw;
 #endif
+    measureHz();
+}
+
+void TscClock::measureHz() {
     if (source_ == ClockSource::kMonotonicRaw) {
         hz_ = 1'000'000'000ULL;
         return;

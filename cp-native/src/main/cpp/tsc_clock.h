@@ -6,8 +6,6 @@
 #include <ctime>
 #include <string>
 
-#include "test_clock.h"
-
 #if defined(__x86_64__)
 #include "tsc_clock_x86_64.h"
 #endif
@@ -15,6 +13,18 @@
 namespace cloudprofiler {
 
 enum class ClockSource : uint8_t { kRdtscp = 0, kMonotonicRaw = 1 };
+
+// A skew of the profiler's clock that tests install, so that processes of one machine behave
+// like nodes with their own clocks while the raw TSC stays the ground truth. The shipped library
+// never installs one; the test library does (docs/native.md).
+class ClockDistortion {
+public:
+    virtual ~ClockDistortion() = default;
+    // The clock reading at raw value `raw`.
+    virtual uint64_t apply(uint64_t raw) const = 0;
+    // The largest raw value whose apply() is at most `tsc`.
+    virtual uint64_t rawOf(uint64_t tsc) const = 0;
+};
 
 // The profiler clock next to the OS clocks, read as close together as possible.
 struct ClockPair {
@@ -39,11 +49,11 @@ public:
     // Whether /proc/cpuinfo lists both constant_tsc and nonstop_tsc.
     static bool invariantTscAdvertised();
 
-    // The profiler's timestamp: the raw clock, or its test-clock version when CP_TEST_CLOCK is set.
+    // The profiler's timestamp: the raw clock, or its distorted version under a test clock.
     static inline uint64_t read() {
         uint64_t raw = readRaw();
-        if (__builtin_expect(testClockActive_, 0)) {
-            return testClock_.apply(raw);
+        if (__builtin_expect(testClock_ != nullptr, 0)) {
+            return testClock_->apply(raw);
         }
         return raw;
     }
@@ -57,21 +67,28 @@ public:
         return static_cast<uint64_t>(readClockNs(CLOCK_MONOTONIC_RAW));
     }
 
-    // Whether CP_TEST_CLOCK distorts read(); the id-family logs then carry the raw value too.
-    static bool testClockActive() { return testClockActive_; }
-    static const TestClock& testClock() { return testClock_; }
-    // Why CP_TEST_CLOCK was refused (empty if it was not set or is valid). Channels refuse to
-    // open while it is non-empty, so a mistyped hook cannot go unnoticed.
+    // Whether a test clock distorts read(); the id-family logs then carry the raw value too.
+    static bool testClockActive() { return testClock_ != nullptr; }
+    static const ClockDistortion& testClock() { return *testClock_; }
+    // Why the test clock asked for was refused (empty if none was). Channels and sync agents
+    // refuse to start while it is non-empty, so a mistyped hook cannot go unnoticed.
     static const std::string& testClockError() { return testClockErrorStorage(); }
+
+    // For the test library, once, before any channel opens: read() becomes `clock` (which must
+    // outlive the process) and hz() is measured again on it, as the log headers give it.
+    static void installTestClock(const ClockDistortion* clock);
+    static void refuseTestClock(const std::string& why) { testClockErrorStorage() = why; }
 
     // A clock pair whose TSC is taken in the middle of the narrowest of a few attempts.
     static ClockPair readPair();
 
 private:
+    // Ticks per second of read(), against CLOCK_MONOTONIC_RAW over 20 ms.
+    static void measureHz();
+
     static ClockSource source_;
     static uint64_t hz_;
-    static bool testClockActive_;
-    static TestClock testClock_;
+    static const ClockDistortion* testClock_;
     // A function-local static: init() runs during static initialisation of another file.
     static std::string& testClockErrorStorage();
 };

@@ -1,4 +1,4 @@
-#include "../../main/cpp/test_clock.h"
+#include "test_clock.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,6 @@
-// The JNI layer of org.cloudprofiler.generator.Generator: converts arguments, calls the C++
-// generator, turns ProfilerError into the matching Java exception. The Java object owns the
+// The JNI layer of org.cloudprofiler.generator.Generator: reads the options by name, calls the
+// C++ generator, builds the Java result records, turns ProfilerError into the matching Java
+// exception. The Java object owns the
 // native one through the handle returned by create0 and guarantees destroy0 comes last.
 #include <jni.h>
 
@@ -9,7 +10,7 @@
 
 #include "../generator.h"
 #include "../ysb_events.h"
-#include "jni/jni_support.h"
+#include "jni_support.h"
 
 namespace cloudprofiler {
 namespace {
@@ -37,35 +38,104 @@ std::vector<std::string> toStrings(JNIEnv* env, jobjectArray array) {
     return strings;
 }
 
-jlong JNICALL create0(JNIEnv* env, jclass, jobjectArray endpoints, jint senderThreads,
-                      jdouble tuplesPerSecond, jlong tupleCount, jlong durationNs,
-                      jint bucketTuples, jint payloadClass, jint rawPayloadBytes, jlong seed,
-                      jlong idBase, jint sendHighWaterMark, jint connectTimeoutMs,
-                      jint markerTimeoutMs, jint ioThreads, jlong spinWindowNs,
-                      jlong maxBucketSpanNs) {
+// The Java classes this layer reads and builds, bound in JNI_OnLoad.
+struct JavaTypes {
+    // org.cloudprofiler.generator.GeneratorOptions, read by component.
+    jfieldID endpoints, senderThreads, tuplesPerSecond, tupleCount, durationNs, bucketTuples,
+        payloadClass, rawPayloadBytes, seed, idBase, sendHighWaterMark, connectTimeoutMs,
+        markerTimeoutMs, ioThreads, spinWindowNs, maxBucketSpanNs;
+    JavaRecord generatorStats;
+    JavaRecord receiverTotals;
+    JavaRecord generatorResult;
+    jclass arrays;
+    jmethodID asList;
+} java;
+
+bool bindJavaTypes(JNIEnv* env) {
+    jclass options = env->FindClass("org/cloudprofiler/generator/GeneratorOptions");
+    if (options == nullptr) {
+        return false;
+    }
+    struct Field {
+        jfieldID* id;
+        const char* name;
+        const char* signature;
+    };
+    const Field fields[] = {
+        {&java.endpoints, "endpoints", "[Ljava/lang/String;"},
+        {&java.senderThreads, "senderThreads", "I"},
+        {&java.tuplesPerSecond, "tuplesPerSecond", "D"},
+        {&java.tupleCount, "tupleCount", "J"},
+        {&java.durationNs, "durationNs", "J"},
+        {&java.bucketTuples, "bucketTuples", "I"},
+        {&java.payloadClass, "payloadClass", "I"},
+        {&java.rawPayloadBytes, "rawPayloadBytes", "I"},
+        {&java.seed, "seed", "J"},
+        {&java.idBase, "idBase", "J"},
+        {&java.sendHighWaterMark, "sendHighWaterMark", "I"},
+        {&java.connectTimeoutMs, "connectTimeoutMs", "I"},
+        {&java.markerTimeoutMs, "markerTimeoutMs", "I"},
+        {&java.ioThreads, "ioThreads", "I"},
+        {&java.spinWindowNs, "spinWindowNs", "J"},
+        {&java.maxBucketSpanNs, "maxBucketSpanNs", "J"},
+    };
+    for (const Field& field : fields) {
+        *field.id = env->GetFieldID(options, field.name, field.signature);
+        if (*field.id == nullptr) {
+            return false;
+        }
+    }
+    env->DeleteLocalRef(options);
+    jclass arrays = env->FindClass("java/util/Arrays");
+    if (arrays == nullptr) {
+        return false;
+    }
+    java.arrays = static_cast<jclass>(env->NewGlobalRef(arrays));
+    env->DeleteLocalRef(arrays);
+    java.asList = env->GetStaticMethodID(java.arrays, "asList",
+                                         "([Ljava/lang/Object;)Ljava/util/List;");
+    return java.asList != nullptr &&
+           java.generatorStats.bind(env, "org/cloudprofiler/generator/GeneratorStats",
+                                    "(JJZDJJJJJJ)V") &&
+           java.receiverTotals.bind(env, "org/cloudprofiler/generator/ReceiverTotals",
+                                    "(Ljava/lang/String;JJJJIIJ)V") &&
+           java.generatorResult.bind(env, "org/cloudprofiler/generator/GeneratorResult",
+                                     "(JJJJIJZLjava/util/List;Ljava/util/List;"
+                                     "Ljava/util/List;)V");
+}
+
+jlong JNICALL create0(JNIEnv* env, jclass, jobject javaOptions) {
     return guarded<jlong>(env, 0, [&] {
+        jint senderThreads = env->GetIntField(javaOptions, java.senderThreads);
+        jlong tupleCount = env->GetLongField(javaOptions, java.tupleCount);
+        jint bucketTuples = env->GetIntField(javaOptions, java.bucketTuples);
+        jint rawPayloadBytes = env->GetIntField(javaOptions, java.rawPayloadBytes);
         if (senderThreads < 0 || tupleCount < 0 || bucketTuples < 0 || rawPayloadBytes < 0) {
             throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
                                 "sender threads, tuple count, bucket size and payload size must"
                                 " not be negative");
         }
+        auto endpoints =
+            static_cast<jobjectArray>(env->GetObjectField(javaOptions, java.endpoints));
         GeneratorOptions options;
         options.endpoints = toStrings(env, endpoints);
+        env->DeleteLocalRef(endpoints);
         options.senderThreads = static_cast<uint32_t>(senderThreads);
-        options.tuplesPerSecond = tuplesPerSecond;
+        options.tuplesPerSecond = env->GetDoubleField(javaOptions, java.tuplesPerSecond);
         options.tupleCount = static_cast<uint64_t>(tupleCount);
-        options.durationNs = durationNs;
+        options.durationNs = env->GetLongField(javaOptions, java.durationNs);
         options.bucketTuples = static_cast<uint32_t>(bucketTuples);
-        options.payloadClass = static_cast<PayloadClass>(payloadClass);
+        options.payloadClass =
+            static_cast<PayloadClass>(env->GetIntField(javaOptions, java.payloadClass));
         options.rawPayloadBytes = static_cast<uint32_t>(rawPayloadBytes);
-        options.seed = static_cast<uint64_t>(seed);
-        options.idBase = idBase;
-        options.sendHighWaterMark = sendHighWaterMark;
-        options.connectTimeoutMs = connectTimeoutMs;
-        options.markerTimeoutMs = markerTimeoutMs;
-        options.ioThreads = ioThreads;
-        options.spinWindowNs = spinWindowNs;
-        options.maxBucketSpanNs = maxBucketSpanNs;
+        options.seed = static_cast<uint64_t>(env->GetLongField(javaOptions, java.seed));
+        options.idBase = env->GetLongField(javaOptions, java.idBase);
+        options.sendHighWaterMark = env->GetIntField(javaOptions, java.sendHighWaterMark);
+        options.connectTimeoutMs = env->GetIntField(javaOptions, java.connectTimeoutMs);
+        options.markerTimeoutMs = env->GetIntField(javaOptions, java.markerTimeoutMs);
+        options.ioThreads = env->GetIntField(javaOptions, java.ioThreads);
+        options.spinWindowNs = env->GetLongField(javaOptions, java.spinWindowNs);
+        options.maxBucketSpanNs = env->GetLongField(javaOptions, java.maxBucketSpanNs);
         return reinterpret_cast<jlong>(new Generator(std::move(options)));
     });
 }
@@ -116,61 +186,79 @@ jboolean JNICALL awaitEnd0(JNIEnv* env, jclass, jlong handle, jlong timeoutMs) {
     });
 }
 
-// The next record as {second, intervalNs, last, sent, dropped, lagSamples, p50, p99, max}; null
-// if none came within the timeout; an empty array once the last has been taken.
-jlongArray JNICALL pollSecond0(JNIEnv* env, jclass, jlong handle, jlong timeoutMs) {
+// The next record as a GeneratorStats; null if none came within the timeout, or the last one
+// has been taken (secondsEnded0 tells which).
+jobject JNICALL pollSecond0(JNIEnv* env, jclass, jlong handle, jlong timeoutMs) {
     SecondStats stats;
-    switch (native(handle)->pollSecond(std::chrono::milliseconds(timeoutMs), &stats)) {
-        case SecondStatsQueue::Poll::kRecord:
-            return toLongArray(env, {stats.second, static_cast<uint64_t>(stats.intervalNs),
-                                     stats.last ? 1u : 0u, stats.sentTuples, stats.droppedTuples, stats.lagSamples,
-                                     stats.lagP50Ns, stats.lagP99Ns, stats.lagMaxNs});
-        case SecondStatsQueue::Poll::kTimeout:
-            return nullptr;
-        case SecondStatsQueue::Poll::kEnded:
-            break;
+    if (native(handle)->pollSecond(std::chrono::milliseconds(timeoutMs), &stats) !=
+        SecondStatsQueue::Poll::kRecord) {
+        return nullptr;
     }
-    return env->NewLongArray(0);
+    return java.generatorStats.create(
+        env, static_cast<jlong>(stats.second), static_cast<jlong>(stats.intervalNs),
+        static_cast<jboolean>(stats.last ? JNI_TRUE : JNI_FALSE),
+        static_cast<jdouble>(stats.targetTuplesPerSecond), static_cast<jlong>(stats.sentTuples),
+        static_cast<jlong>(stats.droppedTuples), static_cast<jlong>(stats.lagSamples),
+        static_cast<jlong>(stats.lagP50Ns), static_cast<jlong>(stats.lagP99Ns),
+        static_cast<jlong>(stats.lagMaxNs));
 }
 
-// {sentTuples, droppedTuples} so far.
-jlongArray JNICALL progress0(JNIEnv* env, jclass, jlong handle) {
-    Generator::Progress progress = native(handle)->progress();
-    return toLongArray(env, {progress.sentTuples, progress.droppedTuples});
+jboolean JNICALL secondsEnded0(JNIEnv*, jclass, jlong handle) {
+    return native(handle)->secondsEnded() ? JNI_TRUE : JNI_FALSE;
 }
 
-// {sentTuples, droppedTuples, sentBuckets, droppedBuckets, bucketTuples, elapsedNs,
-// stoppedEarly}.
-jlongArray JNICALL resultTotals0(JNIEnv* env, jclass, jlong handle) {
-    return guarded<jlongArray>(env, nullptr, [&] {
-        RunResult result = native(handle)->result();
-        return toLongArray(
-            env, {result.sentTuples, result.droppedTuples, result.sentBuckets,
-                  result.droppedBuckets, result.bucketTuples,
-                  static_cast<uint64_t>(result.elapsedNs), result.stoppedEarly ? 1u : 0u});
-    });
+jlong JNICALL emittedTuples0(JNIEnv*, jclass, jlong handle) {
+    return static_cast<jlong>(native(handle)->progress().emittedTuples());
 }
 
-// Per receiver, in endpoint order: sentTuples, sentBuckets, droppedTuples, droppedBuckets,
-// markersDelivered, markersUndelivered, disconnects.
-jlongArray JNICALL resultReceivers0(JNIEnv* env, jclass, jlong handle) {
-    return guarded<jlongArray>(env, nullptr, [&] {
-        std::vector<jlong> values;
-        for (const ReceiverTotals& receiver : native(handle)->result().receivers) {
-            for (uint64_t value :
-                 {receiver.sentTuples, receiver.sentBuckets, receiver.droppedTuples,
-                  receiver.droppedBuckets, uint64_t{receiver.markersDelivered},
-                  uint64_t{receiver.markersUndelivered}, receiver.disconnects}) {
-                values.push_back(static_cast<jlong>(value));
-            }
+jobject asList(JNIEnv* env, jobjectArray array) {
+    return array == nullptr ? nullptr
+                            : env->CallStaticObjectMethod(java.arrays, java.asList, array);
+}
+
+jobject receiverTotalsList(JNIEnv* env, const std::vector<ReceiverTotals>& receivers) {
+    jobjectArray array = env->NewObjectArray(static_cast<jsize>(receivers.size()),
+                                             java.receiverTotals.type, nullptr);
+    for (size_t r = 0; array != nullptr && r < receivers.size(); ++r) {
+        const ReceiverTotals& receiver = receivers[r];
+        jstring endpoint = env->NewStringUTF(receiver.endpoint.c_str());
+        if (endpoint == nullptr) {
+            return nullptr;
         }
-        return toLongArray(env, values);
-    });
+        jobject totals = java.receiverTotals.create(
+            env, endpoint, static_cast<jlong>(receiver.sentTuples),
+            static_cast<jlong>(receiver.sentBuckets), static_cast<jlong>(receiver.droppedTuples),
+            static_cast<jlong>(receiver.droppedBuckets),
+            static_cast<jint>(receiver.markersDelivered),
+            static_cast<jint>(receiver.markersUndelivered),
+            static_cast<jlong>(receiver.disconnects));
+        if (totals == nullptr) {
+            return nullptr;
+        }
+        env->SetObjectArrayElement(array, static_cast<jsize>(r), totals);
+        env->DeleteLocalRef(totals);
+        env->DeleteLocalRef(endpoint);
+    }
+    return asList(env, array);
 }
 
-jobjectArray JNICALL resultProblems0(JNIEnv* env, jclass, jlong handle) {
-    return guarded<jobjectArray>(
-        env, nullptr, [&] { return toStringArray(env, native(handle)->result().problems); });
+jobject JNICALL result0(JNIEnv* env, jclass, jlong handle, jobject seconds) {
+    return guarded<jobject>(env, nullptr, [&]() -> jobject {
+        RunResult result = native(handle)->result();
+        jobject receivers = receiverTotalsList(env, result.receivers);
+        jobject problems = receivers == nullptr
+                               ? nullptr
+                               : asList(env, toStringArray(env, result.problems));
+        if (problems == nullptr) {
+            return nullptr;
+        }
+        return java.generatorResult.create(
+            env, static_cast<jlong>(result.sentTuples), static_cast<jlong>(result.droppedTuples),
+            static_cast<jlong>(result.sentBuckets), static_cast<jlong>(result.droppedBuckets),
+            static_cast<jint>(result.bucketTuples), static_cast<jlong>(result.elapsedNs),
+            static_cast<jboolean>(result.stoppedEarly ? JNI_TRUE : JNI_FALSE), receivers,
+            problems, seconds);
+    });
 }
 
 void JNICALL destroy0(JNIEnv*, jclass, jlong handle) {
@@ -189,17 +277,16 @@ jobjectArray JNICALL ysbAdCampaigns0(JNIEnv* env, jclass, jlong seed) {
 }
 
 const JNINativeMethod kMethods[] = {
-    NATIVE(create0, "([Ljava/lang/String;IDJJIIIJJIIIIJJ)J"),
+    NATIVE(create0, "(Lorg/cloudprofiler/generator/GeneratorOptions;)J"),
     NATIVE(loadBytes0, "(J[[B)V"),
     NATIVE(logSends0, "(JJ[J)V"),
     NATIVE(start0, "(J)V"),
     NATIVE(stop0, "(J)V"),
     NATIVE(awaitEnd0, "(JJ)Z"),
-    NATIVE(pollSecond0, "(JJ)[J"),
-    NATIVE(progress0, "(J)[J"),
-    NATIVE(resultTotals0, "(J)[J"),
-    NATIVE(resultReceivers0, "(J)[J"),
-    NATIVE(resultProblems0, "(J)[Ljava/lang/String;"),
+    NATIVE(pollSecond0, "(JJ)Lorg/cloudprofiler/generator/GeneratorStats;"),
+    NATIVE(secondsEnded0, "(J)Z"),
+    NATIVE(emittedTuples0, "(J)J"),
+    NATIVE(result0, "(JLjava/util/List;)Lorg/cloudprofiler/generator/GeneratorResult;"),
     NATIVE(destroy0, "(J)V"),
     NATIVE(ysbAdCampaigns0, "(J)[Ljava/lang/String;"),
 };
@@ -212,7 +299,8 @@ extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*) {
     if (vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_8) != JNI_OK) {
         return JNI_ERR;
     }
-    if (!cloudprofiler::registerNatives(env, "org/cloudprofiler/generator/Generator",
+    if (!cloudprofiler::bindJavaTypes(env) ||
+        !cloudprofiler::registerNatives(env, "org/cloudprofiler/generator/Generator",
                                         cloudprofiler::kMethods)) {
         return JNI_ERR;
     }

@@ -7,7 +7,7 @@
 
 #include <atomic>
 
-#include "../single_writer_counter.h"
+#include "../api/single_writer_counter.h"
 #include "periodic_handler.h"
 
 namespace cloudprofiler {

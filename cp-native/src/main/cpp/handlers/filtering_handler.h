@@ -2,9 +2,9 @@
 // (DOWNSAMPLE, XOY, FIRST_LAST); the clock is read only for calls that are kept.
 #pragma once
 
+#include "../api/single_writer_counter.h"
 #include "../handler.h"
 #include "../record_buffer.h"
-#include "../single_writer_counter.h"
 #include "../tsc_clock.h"
 #include "id_record.h"
 

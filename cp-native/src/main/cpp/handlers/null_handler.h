@@ -1,8 +1,8 @@
 // NULL: accepts and counts calls, records nothing — the cost of instrumentation alone.
 #pragma once
 
+#include "../api/single_writer_counter.h"
 #include "../handler.h"
-#include "../single_writer_counter.h"
 
 namespace cloudprofiler {
 

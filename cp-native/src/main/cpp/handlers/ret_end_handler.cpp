@@ -50,9 +50,9 @@ void RetEndHandler::countSendFailure(int error) {
             error == 0
                 ? "RET_END channel " + channel +
                       " has no port to send its acks to; they are counted as send failures. Call"
-                      " parameterize(1, port) with the RET_START node's port (and"
-                      " parameterize(0, address) unless it runs on this host) before the first"
-                      " logTS."
+                      " parameterize(PORT, port) with the RET_START node's port (and"
+                      " parameterize(START_ADDRESS, address) unless it runs on this host) before"
+                      " the first logTS."
                 : "RET_END channel " + channel + " cannot send acks to " + startNode_.toString() +
                       ": " + std::strerror(error) +
                       "; they are counted as send failures and their tuples show as unacked"

@@ -3,9 +3,9 @@
 // kernel refuses (buffer full, no route) is counted, and its tuple shows as unacked at the start.
 #pragma once
 
+#include "../api/single_writer_counter.h"
 #include "../handler.h"
 #include "../record_buffer.h"
-#include "../single_writer_counter.h"
 #include "../sync/udp_socket.h"
 #include "../tsc_clock.h"
 #include "id_record.h"

@@ -2,10 +2,10 @@
 
 #include <optional>
 
+#include "../api/profiler_error.h"
 #include "../background_thread.h"
 #include "../config.h"
 #include "../log_file.h"
-#include "../profiler_error.h"
 #include "../sync/sync_message.h"
 #include "../warnings.h"
 #include "ret_ack_datagram.h"
@@ -78,9 +78,9 @@ void RetStartHandler::bind(const sync::Address& address) {
         throw ProfilerError(ProfilerError::Kind::kEnvironment,
                             "RET_START channel " + channel() + " cannot receive acks on UDP port " +
                                 std::to_string(address.port) + " (" + e.what() +
-                                "). Choose a free port with parameterize(0, port) and send the"
-                                " acks there (RET_END parameter 1), or free this one; the bind"
-                                " address is RET_START parameter 1.");
+                                "). Choose a free port with parameterize(PORT, port) and send"
+                                " the acks there (RET_END's PORT), or free this one; the bind"
+                                " address is RET_START's BIND_ADDRESS.");
     }
     boundTo_ = address;
 }
@@ -193,7 +193,7 @@ void RetStartHandler::dropStart() {
             Warnings::report("ret-no-port:" + file_.path(),
                              "RET_START channel " + channel() +
                                  " has no ack port, so its starts are dropped and counted: call"
-                                 " parameterize(0, port) before the first logTS, and point the"
+                                 " parameterize(PORT, port) before the first logTS, and point the"
                                  " end node's RET_END at that port.");
         } else {
             Warnings::report("ret-full:" + file_.path(),

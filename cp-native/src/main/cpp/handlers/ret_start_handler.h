@@ -14,9 +14,9 @@
 #include <string>
 #include <thread>
 
+#include "../api/single_writer_counter.h"
 #include "../handler.h"
 #include "../record_buffer.h"
-#include "../single_writer_counter.h"
 #include "../spsc_ring.h"
 #include "../sync/udp_socket.h"
 #include "../tsc_clock.h"

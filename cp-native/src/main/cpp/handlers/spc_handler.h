@@ -1,7 +1,7 @@
 // SPC: single-writer periodic counter; a call costs one plain increment.
 #pragma once
 
-#include "../single_writer_counter.h"
+#include "../api/single_writer_counter.h"
 #include "periodic_handler.h"
 
 namespace cloudprofiler {

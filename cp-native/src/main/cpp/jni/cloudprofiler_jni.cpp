@@ -1,20 +1,38 @@
-// The JNI layer: converts arguments, calls the C++ API, turns ProfilerError into the matching
-// Java exception. Natives are bound with RegisterNatives in JNI_OnLoad, so the library exports
-// nothing but JNI_OnLoad.
+// The JNI layer: converts arguments, calls the C++ API, returns counters as the Java records
+// that name them, turns ProfilerError into the matching Java exception. Natives are bound with
+// RegisterNatives from JNI_OnLoad (jni_onload.cpp), so the library exports nothing but it.
 #include <jni.h>
 
 #include <string>
 
+#include "../api/jni_support.h"
+#include "../api/log_api.h"
+#include "../api/profiler_error.h"
 #include "../clock_probe.h"
 #include "../cloudprofiler.h"
-#include "../log_api.h"
 #include "../membarrier_probe.h"
-#include "../profiler_error.h"
 #include "../warnings.h"
-#include "jni_support.h"
 
 namespace cloudprofiler {
 namespace {
+
+// The Java records this layer builds, bound when the library loads.
+struct JavaTypes {
+    JavaRecord ackStats;
+    JavaRecord channelStats;
+    JavaRecord profilerStats;
+    JavaRecord clockReadCost;
+    JavaRecord kernelTimeStatus;
+} java;
+
+bool bindJavaTypes(JNIEnv* env) {
+    return java.ackStats.bind(env, "org/cloudprofiler/AckStats", "(JJJJJJ)V") &&
+           java.channelStats.bind(env, "org/cloudprofiler/ChannelStats",
+                                  "(JJJJJJJLorg/cloudprofiler/AckStats;)V") &&
+           java.profilerStats.bind(env, "org/cloudprofiler/ProfilerStats", "(JJJJJJJJJ)V") &&
+           java.clockReadCost.bind(env, "org/cloudprofiler/ClockReadCost", "(DD)V") &&
+           java.kernelTimeStatus.bind(env, "org/cloudprofiler/KernelTimeStatus", "(IIJJJ)V");
+}
 
 jlong JNICALL openChannel0(JNIEnv* env, jclass, jstring name, jint format, jint handler,
                            jboolean multiWriter) {
@@ -26,9 +44,10 @@ jlong JNICALL openChannel0(JNIEnv* env, jclass, jstring name, jint format, jint 
     });
 }
 
-void JNICALL parameterize0(JNIEnv* env, jclass, jlong channel, jint index, jlong value) {
+void JNICALL parameterize0(JNIEnv* env, jclass, jlong channel, jstring parameter, jlong value) {
+    std::string parameterName = toUtf8(env, parameter);
     guarded<int>(env, 0, [&] {
-        parameterize(static_cast<ChannelHandle>(channel), index, value);
+        parameterize(static_cast<ChannelHandle>(channel), parameterName, value);
         return 0;
     });
 }
@@ -57,23 +76,34 @@ jboolean JNICALL closeChannel0(JNIEnv* env, jclass, jlong channel) {
     });
 }
 
-jlongArray JNICALL channelStats0(JNIEnv* env, jclass, jlong channel) {
+jobject JNICALL channelStats0(JNIEnv* env, jclass, jlong channel) {
     ChannelStats stats;
     if (!channelStats(static_cast<ChannelHandle>(channel), &stats)) {
         return nullptr;
     }
     const AckStats& acks = stats.acks;
-    return toLongArray(env, {stats.accepted, stats.filtered, stats.recorded, stats.dropped,
-                             stats.rejected, stats.stalls, stats.stallNs, acks.matched,
-                             acks.unknown, acks.malformed, acks.wrongToken, acks.unacked,
-                             acks.sendFailures});
+    jobject ackStats = java.ackStats.create(
+        env, static_cast<jlong>(acks.matched), static_cast<jlong>(acks.unknown),
+        static_cast<jlong>(acks.malformed), static_cast<jlong>(acks.wrongToken),
+        static_cast<jlong>(acks.unacked), static_cast<jlong>(acks.sendFailures));
+    if (ackStats == nullptr) {
+        return nullptr;
+    }
+    return java.channelStats.create(
+        env, static_cast<jlong>(stats.accepted), static_cast<jlong>(stats.filtered),
+        static_cast<jlong>(stats.recorded), static_cast<jlong>(stats.dropped),
+        static_cast<jlong>(stats.rejected), static_cast<jlong>(stats.stalls),
+        static_cast<jlong>(stats.stallNs), ackStats);
 }
 
-jlongArray JNICALL profilerStats0(JNIEnv* env, jclass) {
+jobject JNICALL profilerStats0(JNIEnv* env, jclass) {
     ProfilerStats stats = profilerStats();
-    return toLongArray(env, {stats.openChannels, stats.invalidHandles, stats.blocksInFlight,
-                             stats.bytesInFlight, stats.budgetBytes, stats.bytesWritten,
-                             stats.writeErrors, stats.droppedRecords, stats.failedCalls});
+    return java.profilerStats.create(
+        env, static_cast<jlong>(stats.openChannels), static_cast<jlong>(stats.invalidHandles),
+        static_cast<jlong>(stats.blocksInFlight), static_cast<jlong>(stats.bytesInFlight),
+        static_cast<jlong>(stats.budgetBytes), static_cast<jlong>(stats.bytesWritten),
+        static_cast<jlong>(stats.writeErrors), static_cast<jlong>(stats.droppedRecords),
+        static_cast<jlong>(stats.failedCalls));
 }
 
 jstring JNICALL logDirectory0(JNIEnv* env, jclass) {
@@ -87,26 +117,21 @@ void JNICALL shutdown0(JNIEnv*, jclass) { shutdown(); }
 
 jint JNICALL clockSource0(JNIEnv*, jclass) { return static_cast<jint>(TscClock::source()); }
 
-jdoubleArray JNICALL measureReadCost0(JNIEnv* env, jclass, jint batches, jint readsPerBatch) {
-    return guarded<jdoubleArray>(env, nullptr, [&]() -> jdoubleArray {
+jobject JNICALL measureReadCost0(JNIEnv* env, jclass, jint batches, jint readsPerBatch) {
+    return guarded<jobject>(env, nullptr, [&] {
         ClockReadCost cost = measureClockReadCost(batches, readsPerBatch);
-        jdoubleArray array = env->NewDoubleArray(2);
-        if (array != nullptr) {
-            const jdouble values[] = {cost.minNs, cost.medianNs};
-            env->SetDoubleArrayRegion(array, 0, 2, values);
-        }
-        return array;
+        return java.clockReadCost.create(env, static_cast<jdouble>(cost.minNs),
+                                         static_cast<jdouble>(cost.medianNs));
     });
 }
 
-jlongArray JNICALL kernelTimeStatus0(JNIEnv* env, jclass) {
-    return guarded<jlongArray>(env, nullptr, [&] {
+jobject JNICALL kernelTimeStatus0(JNIEnv* env, jclass) {
+    return guarded<jobject>(env, nullptr, [&] {
         KernelTimeStatus status = readKernelTimeStatus();
-        return toLongArray(env, {static_cast<uint64_t>(status.clockState),
-                                 static_cast<uint64_t>(status.statusBits),
-                                 static_cast<uint64_t>(status.offsetNs),
-                                 static_cast<uint64_t>(status.maxErrorUs),
-                                 static_cast<uint64_t>(status.estimatedErrorUs)});
+        return java.kernelTimeStatus.create(
+            env, static_cast<jint>(status.clockState), static_cast<jint>(status.statusBits),
+            static_cast<jlong>(status.offsetNs), static_cast<jlong>(status.maxErrorUs),
+            static_cast<jlong>(status.estimatedErrorUs));
     });
 }
 
@@ -116,15 +141,15 @@ jint JNICALL membarrierCommands0(JNIEnv*, jclass) {
 
 const JNINativeMethod kMethods[] = {
     NATIVE(openChannel0, "(Ljava/lang/String;IIZ)J"),
-    NATIVE(parameterize0, "(JIJ)V"),
+    NATIVE(parameterize0, "(JLjava/lang/String;J)V"),
     NATIVE(logTS0, "(JJ)Z"),
     NATIVE(logTSAt0, "(JJJ)Z"),
     NATIVE(readTsc0, "()J"),
     NATIVE(tscHz0, "()J"),
     NATIVE(nativeLogApi0, "()J"),
     NATIVE(closeChannel0, "(J)Z"),
-    NATIVE(channelStats0, "(J)[J"),
-    NATIVE(profilerStats0, "()[J"),
+    NATIVE(channelStats0, "(J)Lorg/cloudprofiler/ChannelStats;"),
+    NATIVE(profilerStats0, "()Lorg/cloudprofiler/ProfilerStats;"),
     NATIVE(logDirectory0, "()Ljava/lang/String;"),
     NATIVE(warnings0, "()[Ljava/lang/String;"),
     NATIVE(shutdown0, "()V"),
@@ -132,8 +157,8 @@ const JNINativeMethod kMethods[] = {
 
 const JNINativeMethod kClockProbeMethods[] = {
     NATIVE(clockSource0, "()I"),
-    NATIVE(measureReadCost0, "(II)[D"),
-    NATIVE(kernelTimeStatus0, "()[J"),
+    NATIVE(measureReadCost0, "(II)Lorg/cloudprofiler/ClockReadCost;"),
+    NATIVE(kernelTimeStatus0, "()Lorg/cloudprofiler/KernelTimeStatus;"),
 };
 
 const JNINativeMethod kMembarrierProbeMethods[] = {
@@ -141,20 +166,13 @@ const JNINativeMethod kMembarrierProbeMethods[] = {
 };
 
 }  // namespace
-}  // namespace cloudprofiler
 
-extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*) {
-    JNIEnv* env = nullptr;
-    if (vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_8) != JNI_OK) {
-        return JNI_ERR;
-    }
-    using cloudprofiler::registerNatives;
-    if (!registerNatives(env, "org/cloudprofiler/CloudProfiler", cloudprofiler::kMethods) ||
-        !registerNatives(env, "org/cloudprofiler/ClockProbe", cloudprofiler::kClockProbeMethods) ||
-        !registerNatives(env, "org/cloudprofiler/MembarrierProbe",
-                         cloudprofiler::kMembarrierProbeMethods) ||
-        !cloudprofiler::registerSyncNatives(env)) {
-        return JNI_ERR;
-    }
-    return JNI_VERSION_1_8;
+bool registerProfilerNatives(JNIEnv* env) {
+    return bindJavaTypes(env) &&
+           registerNatives(env, "org/cloudprofiler/CloudProfiler", kMethods) &&
+           registerNatives(env, "org/cloudprofiler/ClockProbe", kClockProbeMethods) &&
+           registerNatives(env, "org/cloudprofiler/MembarrierProbe", kMembarrierProbeMethods) &&
+           registerSyncNatives(env);
 }
+
+}  // namespace cloudprofiler

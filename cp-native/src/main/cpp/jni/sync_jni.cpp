@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "../api/jni_support.h"
 #include "../sync/sync_agent.h"
 #include "../sync/sync_server.h"
-#include "jni_support.h"
 
 namespace cloudprofiler {
 namespace {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "../api/profiler_error.h"
 #include "../config.h"
-#include "../profiler_error.h"
 #include "../tsc_clock.h"
 
 namespace cloudprofiler::sync {
@@ -24,7 +24,7 @@ uint32_t bindAddressFor(const SyncAgentOptions& options) {
 SyncAgent::SyncAgent(SyncAgentOptions options)
     : options_(std::move(options)),
       tokenHash_(hashToken(options_.token)),
-      delay_(TestSyncDelay::fromEnvironment()),
+      delay_(ResponseDelay::ofProcess()),
       buffer_(kMaxDatagramBytes + 1) {
     if (!isValidNameComponent(options_.nodeId) || options_.nodeId.size() > kMaxNodeIdBytes) {
         throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
@@ -34,6 +34,9 @@ SyncAgent::SyncAgent(SyncAgentOptions options)
     }
     if (!TscClock::testClockError().empty()) {
         throw ProfilerError(ProfilerError::Kind::kEnvironment, TscClock::testClockError());
+    }
+    if (!delay_.refusal.empty()) {
+        throw ProfilerError(ProfilerError::Kind::kEnvironment, delay_.refusal);
     }
     Address bind{bindAddressFor(options_), options_.port};
     // The sweep listener takes the UDP socket's port number over TCP. With a port of the
@@ -94,10 +97,10 @@ void SyncAgent::reply(const Message& request, Message response, const Address& t
 void SyncAgent::answerPing(const Inbound& ping) {
     uint64_t responderTsc = ping.arrivalTsc;
     if (delay_.forwardNs > 0) {
-        TestSyncDelay::spin(delay_.forwardNs);
+        ResponseDelay::spin(delay_.forwardNs);
         responderTsc = TscClock::read();
     }
-    TestSyncDelay::spin(delay_.backNs);
+    ResponseDelay::spin(delay_.backNs);
     Message pong;
     pong.type = MessageType::kPong;
     pong.sequence = ping.message.sequence;

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "response_delay.h"
 #include "sync_message.h"
-#include "test_sync_delay.h"
 #include "transfer_sweep.h"
 #include "udp_socket.h"
 
@@ -79,7 +79,7 @@ private:
 
     SyncAgentOptions options_;
     uint64_t tokenHash_;
-    TestSyncDelay delay_;
+    ResponseDelay delay_;
     std::unique_ptr<UdpSocket> socket_;
     std::unique_ptr<SweepResponder> sweepResponder_;
     SyncAgentCounters counters_;

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <utility>
 
+#include "../api/profiler_error.h"
 #include "../background_thread.h"
-#include "../profiler_error.h"
 #include "../tsc_clock.h"
 
 namespace cloudprofiler::sync {

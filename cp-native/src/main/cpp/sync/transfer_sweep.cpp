@@ -11,8 +11,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "../api/profiler_error.h"
 #include "../background_thread.h"
-#include "../profiler_error.h"
 #include "../tsc_clock.h"
 
 namespace cloudprofiler::sync {

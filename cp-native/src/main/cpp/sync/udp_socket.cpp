@@ -11,7 +11,7 @@
 #include <chrono>
 #include <cstring>
 
-#include "../profiler_error.h"
+#include "../api/profiler_error.h"
 
 namespace cloudprofiler::sync {
 namespace {

@@ -27,9 +27,9 @@ public final class Channel implements AutoCloseable {
         return CloudProfiler.logTS(handle, tupleId, tsc);
     }
 
-    /** See {@link CloudProfiler#parameterize(long, int, long)}. */
-    public Channel parameterize(int index, long value) {
-        CloudProfiler.parameterize(handle, index, value);
+    /** See {@link CloudProfiler#parameterize(long, HandlerType.Parameter, long)}. */
+    public Channel parameterize(HandlerType.Parameter parameter, long value) {
+        CloudProfiler.parameterize(handle, parameter, value);
         return this;
     }
 

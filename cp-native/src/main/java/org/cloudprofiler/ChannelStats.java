@@ -25,10 +25,4 @@ public record ChannelStats(
         long rejected,
         long stalls,
         long stallNs,
-        AckStats acks) {
-
-    static ChannelStats fromArray(long[] v) {
-        return new ChannelStats(v[0], v[1], v[2], v[3], v[4], v[5], v[6],
-                new AckStats(v[7], v[8], v[9], v[10], v[11], v[12]));
-    }
-}
+        AckStats acks) {}

@@ -28,8 +28,7 @@ public final class ClockProbe {
      *     {@code readsPerBatch} 1..10,000,000
      */
     public static ClockReadCost measureReadCost(int batches, int readsPerBatch) {
-        double[] values = measureReadCost0(batches, readsPerBatch);
-        return new ClockReadCost(values[0], values[1]);
+        return measureReadCost0(batches, readsPerBatch);
     }
 
     /**
@@ -38,14 +37,12 @@ public final class ClockProbe {
      * @throws CloudProfilerException if the kernel refuses the call (the message names errno)
      */
     public static KernelTimeStatus kernelTimeStatus() {
-        long[] values = kernelTimeStatus0();
-        return new KernelTimeStatus(
-                (int) values[0], (int) values[1], values[2], values[3], values[4]);
+        return kernelTimeStatus0();
     }
 
     private static native int clockSource0();
 
-    private static native double[] measureReadCost0(int batches, int readsPerBatch);
+    private static native ClockReadCost measureReadCost0(int batches, int readsPerBatch);
 
-    private static native long[] kernelTimeStatus0();
+    private static native KernelTimeStatus kernelTimeStatus0();
 }

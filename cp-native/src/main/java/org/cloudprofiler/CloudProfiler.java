@@ -58,17 +58,19 @@ public final class CloudProfiler {
     }
 
     /**
-     * Sets parameter {@code index} of the channel's handler (see {@link HandlerType#parameters()}).
-     * Allowed until the first call is logged on the channel.
+     * Sets {@code parameter} of the channel's handler, one of its {@link HandlerType#parameters()}
+     * (e.g. {@code parameterize(cpu, HandlerType.Parameter.PERIOD_NS, 50_000_000)}). Allowed
+     * until the first call is logged on the channel.
      *
-     * @throws IllegalArgumentException if the handler has no such parameter or the value is out
-     *     of its range, or the handle is invalid
+     * @throws IllegalArgumentException if the handler has no such parameter (the message lists
+     *     those it has) or the value is out of its range, or the handle is invalid
      * @throws IllegalStateException if the channel has already logged
      * @throws CloudProfilerException if a {@link HandlerType#RET_START} channel cannot bind the
      *     port it is given (the message names the port and the fix)
      */
-    public static void parameterize(long channel, int index, long value) {
-        parameterize0(channel, index, value);
+    public static void parameterize(long channel, HandlerType.Parameter parameter, long value) {
+        Objects.requireNonNull(parameter, "parameter");
+        parameterize0(channel, parameter.name(), value);
     }
 
     /**
@@ -100,7 +102,7 @@ public final class CloudProfiler {
 
     /**
      * The address of this library's C table of logging entry points ({@code CpLogApi} in
-     * {@code cp-native/src/main/cpp/log_api.h}), for native code of another library in this
+     * {@code cp-native/src/main/cpp/api/log_api.h}), for native code of another library in this
      * JVM that logs to channels opened here (the generator's sender threads). Not for Java
      * callers: use {@link #logTS(long, long, long)}. Valid for the life of the process.
      */
@@ -119,13 +121,12 @@ public final class CloudProfiler {
 
     /** Counters of one channel, or {@code null} if the handle is invalid or closed. */
     public static ChannelStats channelStats(long channel) {
-        long[] values = channelStats0(channel);
-        return values == null ? null : ChannelStats.fromArray(values);
+        return channelStats0(channel);
     }
 
     /** Process-wide counters. */
     public static ProfilerStats stats() {
-        return ProfilerStats.fromArray(profilerStats0());
+        return profilerStats0();
     }
 
     /** The directory this process writes its logs to: {@code $CP_LOG_DIR/<node>}. */
@@ -141,7 +142,7 @@ public final class CloudProfiler {
     private static native long openChannel0(
             String name, int format, int handler, boolean multiWriter);
 
-    private static native void parameterize0(long channel, int index, long value);
+    private static native void parameterize0(long channel, String parameter, long value);
 
     private static native boolean logTS0(long channel, long tupleId);
 
@@ -155,9 +156,9 @@ public final class CloudProfiler {
 
     private static native boolean closeChannel0(long channel);
 
-    private static native long[] channelStats0(long channel);
+    private static native ChannelStats channelStats0(long channel);
 
-    private static native long[] profilerStats0();
+    private static native ProfilerStats profilerStats0();
 
     private static native String logDirectory0();
 

@@ -23,9 +23,4 @@ public record ProfilerStats(
         long bytesWritten,
         long writeErrors,
         long droppedRecords,
-        long failedCalls) {
-
-    static ProfilerStats fromArray(long[] v) {
-        return new ProfilerStats(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
-    }
-}
+        long failedCalls) {}

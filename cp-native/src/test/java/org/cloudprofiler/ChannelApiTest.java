@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.HandlerType.Parameter;
 import org.cloudprofiler.log.LogFormat;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class ChannelApiTest {
         }
         assertEquals(before + calls, CloudProfiler.stats().invalidHandles());
         assertThrows(IllegalArgumentException.class,
-                () -> CloudProfiler.parameterize(handle, 0, 1));
+                () -> CloudProfiler.parameterize(handle, Parameter.N, 1));
     }
 
     @Test
@@ -74,13 +75,16 @@ class ChannelApiTest {
         try (Channel channel = CloudProfiler.open("api/params/in", LogFormat.RAW,
                 HandlerType.DOWNSAMPLE)) {
             IllegalArgumentException range = assertThrows(IllegalArgumentException.class,
-                    () -> channel.parameterize(0, 0));
+                    () -> channel.parameterize(Parameter.N, 0));
             assertTrue(range.getMessage().contains("(n)"), range::getMessage);
-            assertThrows(IllegalArgumentException.class, () -> channel.parameterize(1, 5));
-            channel.parameterize(0, 10);
+            IllegalArgumentException foreign = assertThrows(IllegalArgumentException.class,
+                    () -> channel.parameterize(Parameter.PORT, 5));
+            assertTrue(foreign.getMessage().contains(
+                    "DOWNSAMPLE has no parameter port; it takes n"), foreign::getMessage);
+            channel.parameterize(Parameter.N, 10);
             assertTrue(channel.log(1));
             IllegalStateException late = assertThrows(IllegalStateException.class,
-                    () -> channel.parameterize(0, 20));
+                    () -> channel.parameterize(Parameter.N, 20));
             assertTrue(late.getMessage().contains("first logTS"), late::getMessage);
         }
     }
@@ -89,7 +93,7 @@ class ChannelApiTest {
     void statsFollowTheHandler() {
         try (Channel channel = CloudProfiler.open("api/stats/in", LogFormat.ZSTD,
                 HandlerType.XOY)) {
-            channel.parameterize(1, 4).parameterize(0, 1);
+            channel.parameterize(Parameter.Y, 4).parameterize(Parameter.X, 1);
             for (long id = 0; id < 1000; id++) {
                 assertTrue(channel.log(id));
             }

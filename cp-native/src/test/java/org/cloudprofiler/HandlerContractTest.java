@@ -11,6 +11,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Stream;
 import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.HandlerType.Parameter;
 import org.cloudprofiler.log.LogFormat;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogTrailer;
@@ -62,19 +63,20 @@ class HandlerContractTest {
         String name = "java-contract/" + handler + "-" + format + "/in";
         long channel = CloudProfiler.openChannel(name, format, handler);
         switch (handler) {
-            case DOWNSAMPLE -> CloudProfiler.parameterize(channel, 0, 9);
+            case DOWNSAMPLE -> CloudProfiler.parameterize(channel, Parameter.N, 9);
             case XOY -> {
-                CloudProfiler.parameterize(channel, 1, 5);
-                CloudProfiler.parameterize(channel, 0, 2);
+                CloudProfiler.parameterize(channel, Parameter.Y, 5);
+                CloudProfiler.parameterize(channel, Parameter.X, 2);
             }
-            case SPC, MPC, CPU -> CloudProfiler.parameterize(channel, 0, 1_000_000);
+            case SPC, MPC, CPU ->
+                CloudProfiler.parameterize(channel, Parameter.PERIOD_NS, 1_000_000);
             // No RET_END acks these starts: all wait until close, so there must be room for all.
             case RET_START -> {
-                CloudProfiler.parameterize(channel, 0, UdpPorts.free());
-                CloudProfiler.parameterize(channel, 2, 2 * CALLS);
+                CloudProfiler.parameterize(channel, Parameter.PORT, UdpPorts.free());
+                CloudProfiler.parameterize(channel, Parameter.CAPACITY, 2 * CALLS);
             }
             // Acks go to a port nobody listens on; the records are what is checked here.
-            case RET_END -> CloudProfiler.parameterize(channel, 1, UdpPorts.free());
+            case RET_END -> CloudProfiler.parameterize(channel, Parameter.PORT, UdpPorts.free());
             default -> { }
         }
         List<long[]> expected = new ArrayList<>();

@@ -1,9 +1,11 @@
 package org.cloudprofiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogFormat;
 import org.cloudprofiler.testing.BundledLibrary;
 import org.cloudprofiler.testing.ChildJvm;
+import org.cloudprofiler.testing.TestLibrary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +26,12 @@ class NativePackagingTest {
     private static final Set<String> ALLOWED_DEPENDENCIES = Set.of(
             "linux-vdso.so.1", "libstdc++.so.6", "libm.so.6", "libgcc_s.so.1", "libc.so.6",
             "ld-linux-x86-64.so.2");
+
+    // What the test-only sources leave in a library: their environment variables' names and the
+    // mangled names of the log decoder and the test-hook classes.
+    private static final List<String> TEST_CODE_MARKERS = List.of(
+            "CP_TEST_CLOCK", "CP_TEST_SYNC_DELAY_NS", "9decodeLog", "9TestClock",
+            "13TestSyncDelay");
 
     @TempDir
     Path temp;
@@ -55,6 +64,22 @@ class NativePackagingTest {
             }
         }
         assertTrue(exported.isEmpty(), "symbols that should be hidden: " + exported);
+    }
+
+    @Test
+    void shipsNoTestCodeWhichTheTestLibraryHolds() throws Exception {
+        byte[] shipped = Files.readAllBytes(extractBundled());
+        byte[] testing = Files.readAllBytes(TestLibrary.path());
+        for (String marker : TEST_CODE_MARKERS) {
+            assertFalse(contains(shipped, marker), "the shipped library holds " + marker);
+        }
+        // The search finds what is there: the test library reads the hooks' variables.
+        assertTrue(contains(testing, "CP_TEST_CLOCK") && contains(testing, "9TestClock"));
+    }
+
+    private static boolean contains(byte[] library, String text) {
+        // ISO-8859-1 maps every byte to one char, so the search sees the file byte for byte.
+        return new String(library, StandardCharsets.ISO_8859_1).contains(text);
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.HandlerType.Parameter;
 import org.cloudprofiler.log.LogColumn;
 import org.cloudprofiler.log.LogFormat;
 import org.cloudprofiler.log.LogReader;
@@ -48,8 +49,9 @@ class RetHandlersTest {
         String endName = "java-ret/loop/end";
         try (Channel start = CloudProfiler.open(startName, LogFormat.ZSTD, HandlerType.RET_START);
                 Channel end = CloudProfiler.open(endName, LogFormat.RAW, HandlerType.RET_END)) {
-            start.parameterize(0, port);
-            end.parameterize(0, loopback()).parameterize(1, port);
+            start.parameterize(Parameter.PORT, port);
+            end.parameterize(Parameter.START_ADDRESS, loopback())
+                    .parameterize(Parameter.PORT, port);
             for (long id = 0; id < TUPLES; id++) {
                 assertTrue(start.log(id));
                 assertTrue(end.log(id));
@@ -95,7 +97,7 @@ class RetHandlersTest {
     void startsNeverAckedAreWrittenWithNoAck() throws Exception {
         String name = "java-ret/unacked/start";
         try (Channel start = CloudProfiler.open(name, LogFormat.RAW, HandlerType.RET_START)) {
-            start.parameterize(0, UdpPorts.free());
+            start.parameterize(Parameter.PORT, UdpPorts.free());
             for (long id = 0; id < 10; id++) {
                 assertTrue(start.log(id, 1000 + id));
             }
@@ -117,11 +119,11 @@ class RetHandlersTest {
                         "java-ret/in-use/start", LogFormat.RAW, HandlerType.RET_START)) {
             int taken = holder.getLocalPort();
             CloudProfilerException failure = assertThrows(CloudProfilerException.class,
-                    () -> start.parameterize(0, taken));
+                    () -> start.parameterize(Parameter.PORT, taken));
             assertTrue(failure.getMessage().contains("port " + taken), failure.getMessage());
-            assertTrue(failure.getMessage().contains("parameterize(0, port)"),
+            assertTrue(failure.getMessage().contains("parameterize(PORT, port)"),
                     failure.getMessage());
-            start.parameterize(0, UdpPorts.free());
+            start.parameterize(Parameter.PORT, UdpPorts.free());
         }
     }
 
@@ -131,12 +133,18 @@ class RetHandlersTest {
                         "java-ret/range/start", LogFormat.RAW, HandlerType.RET_START);
                 Channel end = CloudProfiler.open(
                         "java-ret/range/end", LogFormat.RAW, HandlerType.RET_END)) {
-            assertThrows(IllegalArgumentException.class, () -> start.parameterize(0, 0));
-            assertThrows(IllegalArgumentException.class, () -> start.parameterize(0, 65_536));
-            assertThrows(IllegalArgumentException.class, () -> start.parameterize(1, 1L << 32));
-            assertThrows(IllegalArgumentException.class, () -> start.parameterize(2, 0));
-            assertThrows(IllegalArgumentException.class, () -> end.parameterize(0, 0));
-            assertThrows(IllegalArgumentException.class, () -> end.parameterize(1, -1));
+            assertThrows(IllegalArgumentException.class,
+                    () -> start.parameterize(Parameter.PORT, 0));
+            assertThrows(IllegalArgumentException.class,
+                    () -> start.parameterize(Parameter.PORT, 65_536));
+            assertThrows(IllegalArgumentException.class,
+                    () -> start.parameterize(Parameter.BIND_ADDRESS, 1L << 32));
+            assertThrows(IllegalArgumentException.class,
+                    () -> start.parameterize(Parameter.CAPACITY, 0));
+            assertThrows(IllegalArgumentException.class,
+                    () -> end.parameterize(Parameter.START_ADDRESS, 0));
+            assertThrows(IllegalArgumentException.class,
+                    () -> end.parameterize(Parameter.PORT, -1));
         }
     }
 

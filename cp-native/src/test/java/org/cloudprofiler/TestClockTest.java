@@ -15,6 +15,7 @@ import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.testing.ChannelLogs;
 import org.cloudprofiler.testing.ChildJvm;
 import org.cloudprofiler.testing.TestClockChild;
+import org.cloudprofiler.testing.TestLibrary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,7 +63,7 @@ class TestClockTest {
     }
 
     private List<String> runChild(String testClock, String expectedLine) throws Exception {
-        try (ChildJvm child = ChildJvm.start(TestClockChild.class, List.of(),
+        try (ChildJvm child = ChildJvm.start(TestClockChild.class, List.of(TestLibrary.jvmOption()),
                 Map.of("CP_LOG_DIR", logs.toString(), "CP_NODE_ID", "skewed",
                         "CP_TEST_CLOCK", testClock))) {
             assertEquals(0, child.awaitExit(60_000), child.stderr());

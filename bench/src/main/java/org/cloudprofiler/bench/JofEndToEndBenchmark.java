@@ -3,6 +3,7 @@ package org.cloudprofiler.bench;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.jof.JofCounters;
 import org.cloudprofiler.generator.jof.JofItem;
@@ -46,7 +47,7 @@ public class JofEndToEndBenchmark {
 
     @Setup(Level.Trial)
     public void start() {
-        jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1).ysb()
+        jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1).payload(Payload.ysb())
                 .queueCapacity(64).receiveHighWaterMark(16).start();
         poller = jof.poller();
         byte[][] templates = YsbBuckets.encode(TEMPLATES, TUPLES_PER_BUCKET);

@@ -16,14 +16,17 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cloudprofiler compare A B}: two analyses side by side per hop, p50 and p99 with their
- * bounds, each difference called faster, slower or within bounds (docs/compare.md).
+ * bounds, each difference called faster, slower or within bounds, under a warning line per
+ * reason they are not comparable as they stand (docs/compare.md).
  */
 @Command(
         name = "compare",
         mixinStandardHelpOptions = true,
         versionProvider = CloudProfilerCommand.Version.class,
         description = "Compare two analyses hop by hop: p50 and p99 with their bounds; a"
-                + " difference within the bounds is not called faster or slower.")
+                + " difference within the bounds is not called faster or slower. A warning line"
+                + " first names what makes them not comparable as they stand: an unfinished"
+                + " analysis, other --from/--to, a warm-up in one only.")
 public final class CompareCommand implements Callable<Integer> {
 
     @Spec

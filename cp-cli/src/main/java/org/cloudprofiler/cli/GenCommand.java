@@ -19,6 +19,7 @@ import org.cloudprofiler.channel.IngestionChannel;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.GeneratorStats;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.ReceiverTotals;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -53,7 +54,7 @@ public final class GenCommand implements Callable<Integer> {
     static final int EXIT_PROBLEMS = 1;
 
     /** The payloads the command line can choose; lower case, as the user types them. */
-    enum Payload { raw, ysb, preloaded }
+    enum PayloadOption { raw, ysb, preloaded }
 
     @Spec
     private CommandSpec spec;
@@ -103,7 +104,7 @@ public final class GenCommand implements Callable<Integer> {
     @Option(names = "--payload", paramLabel = "KIND", description = "raw, ysb (built-in YSB ad"
             + " events, Kryo) or preloaded (the files of --preloaded) (default:"
             + " ${DEFAULT-VALUE}).")
-    private Payload payload = Payload.raw;
+    private PayloadOption payload = PayloadOption.raw;
 
     @Option(names = "--raw-size", paramLabel = "BYTES", description = "Size of a raw payload"
             + " (default: ${DEFAULT-VALUE}).")
@@ -163,7 +164,7 @@ public final class GenCommand implements Callable<Integer> {
         }
         try (BufferedWriter jsonLines = json == null ? null : Files.newBufferedWriter(json);
                 Generator generator = build(out, jsonLines)) {
-            if (payload == Payload.preloaded) {
+            if (payload == PayloadOption.preloaded) {
                 generator.loadBytes(preloaded);
             }
             try {
@@ -204,9 +205,9 @@ public final class GenCommand implements Callable<Integer> {
             builder.tupleCount(tuples);
         }
         switch (payload) {
-            case raw -> builder.rawPayload(rawSize);
-            case ysb -> builder.ysbPayload();
-            case preloaded -> builder.preloadedPayload();
+            case raw -> builder.payload(Payload.raw(rawSize));
+            case ysb -> builder.payload(Payload.ysb());
+            case preloaded -> builder.payload(Payload.preloaded());
         }
         try {
             return builder.build();
@@ -227,7 +228,7 @@ public final class GenCommand implements Callable<Integer> {
     }
 
     private List<byte[]> readPreloaded() {
-        if ((payload == Payload.preloaded) == preloadedFiles.isEmpty()) {
+        if ((payload == PayloadOption.preloaded) == preloadedFiles.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--payload preloaded and --preloaded FILE go together");
         }

@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.HandlerType.Parameter;
 import org.cloudprofiler.log.LogFormat;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogSummary;
@@ -87,8 +88,8 @@ public final class HandlerTourCommand implements Callable<Integer> {
     private double logThrough(String name, HandlerType handler) {
         long channel = CloudProfiler.openChannel(name, LogFormat.ZSTD, handler);
         switch (handler) {
-            case DOWNSAMPLE -> CloudProfiler.parameterize(channel, 0, 1000);
-            case XOY -> CloudProfiler.parameterize(channel, 1, 1000);
+            case DOWNSAMPLE -> CloudProfiler.parameterize(channel, Parameter.N, 1000);
+            case XOY -> CloudProfiler.parameterize(channel, Parameter.Y, 1000);
             default -> { }
         }
         long started = System.nanoTime();

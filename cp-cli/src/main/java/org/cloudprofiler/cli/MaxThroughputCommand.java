@@ -1,14 +1,14 @@
 package org.cloudprofiler.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.cloudprofiler.generator.Generator;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.search.GeneratorJofPipeline;
 import org.cloudprofiler.generator.search.MaxThroughputSearch;
@@ -99,10 +99,10 @@ public final class MaxThroughputCommand implements Callable<Integer> {
         GeneratorJofPipeline pipeline = new GeneratorJofPipeline(() -> {
             JavaObjectFactory.Builder jof = JavaObjectFactory.builder()
                     .receivers("127.0.0.1", 0, receivers);
-            return ysb ? jof.ysb() : jof.raw();
+            return jof.payload(ysb ? Payload.ysb() : Payload.raw());
         }, () -> {
             Generator.Builder generator = Generator.builder().senderThreads(senders);
-            return ysb ? generator.ysbPayload() : generator.rawPayload(rawBytes);
+            return generator.payload(ysb ? Payload.ysb() : Payload.raw(rawBytes));
         }, Duration.ofSeconds(30));
         MaxThroughputSearch search;
         try {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +46,7 @@ class CompareCommandTest {
         List<String> transfer = run.out().lines()
                 .filter(line -> line.startsWith("spout -> sink ")).toList();
         assertEquals(1, transfer.size(), run.out());
-        assertTrue(transfer.get(0).matches(".*p50 +500 ns ± 0 ns +5\\.00 µs ± 4\\.88 ns"
+        assertTrue(transfer.get(0).matches(".*p50 +500 ns ± 1\\.00 ns +5\\.00 µs ± 4\\.00 ns"
                 + " +\\+4\\.50 µs +slower"), transfer.get(0));
         String page = Files.readString(html);
         assertTrue(page.contains("content=\"default-src 'none'; style-src 'unsafe-inline'\""));
@@ -61,7 +63,33 @@ class CompareCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains(" within bounds\n"), run.out());
         assertTrue(run.out().lines().noneMatch(line -> line.endsWith(" slower")
-                || line.endsWith(" faster")), run.out());
+                || line.endsWith(" faster") || line.startsWith("Warning: ")), run.out());
+    }
+
+    @Test
+    void aStoppedAnalysisOfAnotherRangeIsSaidOnTheConsoleAndInTheHtml() throws Exception {
+        ObjectNode summary = (ObjectNode) new ObjectMapper().readTree(
+                fast.resolve("summary.json").toFile());
+        summary.put("stopped", true);
+        ((ObjectNode) summary.get("analysed")).put("fromNs", 5_000_000_000L);
+        Path stopped = directory.resolve("stopped.json");
+        new ObjectMapper().writeValue(stopped.toFile(), summary);
+        Path html = directory.resolve("stopped.html");
+
+        CommandRun run = CommandRun.of("compare", fast.toString(), stopped.toString(), "--html",
+                html.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> warnings = run.out().lines().filter(line -> line.startsWith("Warning: "))
+                .toList();
+        assertEquals(2, warnings.size(), run.out());
+        assertTrue(warnings.get(0).startsWith("Warning: B is unfinished: its analysis was"
+                + " stopped"), warnings.get(0));
+        assertTrue(warnings.get(1).startsWith("Warning: A and B cover different parts of their"
+                + " runs: A the whole run, B from 5.00 s after the run's start to the end of the"
+                + " logs"), warnings.get(1));
+        String page = Files.readString(html);
+        assertTrue(page.contains("<p class=\"warning\">Warning: B is unfinished"), page);
     }
 
     @Test

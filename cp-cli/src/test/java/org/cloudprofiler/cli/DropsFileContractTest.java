@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.cloudprofiler.analyzer.input.DropsFiles;
 import org.cloudprofiler.analyzer.input.ExternalDrops;
@@ -13,6 +12,7 @@ import org.cloudprofiler.analyzer.input.InputProblem;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.generator.drops.JofDrops;
 import org.cloudprofiler.generator.jof.JofCounters;
+import org.cloudprofiler.generator.jof.JofCountersBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,8 +27,13 @@ class DropsFileContractTest {
         Path jofFile = directory.resolve("events/3").resolve(DropsFile.FILE_NAME);
         // 9 buckets received, 1 of them dropped by a full queue; the senders dropped 500 more
         // on the way, as their end-of-run markers say.
-        JofCounters jof = new JofCounters(0, 9, 9_000, 1, 9_000, 8, 8_000, 1, 1_000, 0, 0,
-                Map.of(), null, 1, 500, 0, 1);
+        JofCounters jof = new JofCountersBuilder()
+                .bucketsReceived(9).tuplesReceived(9_000).markersReceived(1)
+                .tuplesDeserialized(9_000)
+                .bucketsHandedOver(8).tuplesHandedOver(8_000)
+                .bucketsDropped(1).tuplesDropped(1_000)
+                .sequenceGaps(1).tuplesDroppedBySenders(500).receiversAtEndOfRun(1)
+                .build();
         List<ExternalDrops> drops = new ArrayList<>();
         List<InputProblem> problems = new ArrayList<>();
 

@@ -16,43 +16,36 @@ public enum HandlerType {
     /** Every call recorded; full blocks compressed and written by background threads. */
     BUFFERED_ID(2, List.of()),
     /** Single-writer periodic counter: one {@code (tsc, count)} sample per period. */
-    SPC(3, List.of(new Parameter("periodNs", 100_000_000L, 1_000_000L, Long.MAX_VALUE))),
+    SPC(3, List.of(Parameter.PERIOD_NS)),
     /** Multi-writer periodic counter; any thread may log to it. */
-    MPC(4, List.of(new Parameter("periodNs", 100_000_000L, 1_000_000L, Long.MAX_VALUE))),
+    MPC(4, List.of(Parameter.PERIOD_NS)),
     /** Records calls 1, n+1, 2n+1, ...; the rest are counted as filtered. */
-    DOWNSAMPLE(5, List.of(new Parameter("n", 100L, 1L, Long.MAX_VALUE))),
+    DOWNSAMPLE(5, List.of(Parameter.N)),
     /** Records a call iff {@code floorMod(id, y) < x}. */
-    XOY(6, List.of(
-            new Parameter("x", 1L, 0L, Long.MAX_VALUE),
-            new Parameter("y", 100L, 1L, Long.MAX_VALUE))),
+    XOY(6, List.of(Parameter.X, Parameter.Y)),
     /** Records the first call and the first poison pill (id {@code -1}). */
     FIRST_LAST(7, List.of()),
     /** Per period: calls and the writer thread's CPU time, i.e. task-level CPU efficiency. */
-    CPU(8, List.of(new Parameter("periodNs", 100_000_000L, 1_000_000L, Long.MAX_VALUE))),
+    CPU(8, List.of(Parameter.PERIOD_NS)),
     /**
      * Start point of the return-trip (ReT) baseline: notes each tuple's TSC; an ack thread
      * receives the {@link #RET_END} node's UDP acks and writes {@code (id, tsc, ack_tsc)}, so
      * {@code RTT = ack_tsc - tsc} (starts never acked: {@code ack_tsc = -1}). Parameters:
-     * {@code 0} the UDP port to receive acks on (required; bound when set, which throws
-     * {@code CloudProfilerException} naming the port if it is in use), {@code 1} the IPv4
-     * address to bind, see {@link #ipv4(Inet4Address)} (default loopback; {@code 0} = every
-     * interface, which a real cross-node run needs), {@code 2} how many starts may wait for
-     * their acks: one still waiting after that many later starts is written unacked.
+     * {@code port} the UDP port to receive acks on (required; bound when set, which throws
+     * {@code CloudProfilerException} naming the port if it is in use), {@code bindAddress} the
+     * IPv4 address to bind, see {@link #ipv4(Inet4Address)} (default loopback; {@code 0} = every
+     * interface, which a real cross-node run needs), {@code capacity} how many starts may wait
+     * for their acks: one still waiting after that many later starts is written unacked.
      */
-    RET_START(9, List.of(
-            new Parameter("port", 0L, 1L, 65_535L),
-            new Parameter("bindAddress", 0x7F00_0001L, 0L, 0xFFFF_FFFFL),
-            new Parameter("capacity", 65_536L, 1L, 1L << 24))),
+    RET_START(9, List.of(Parameter.PORT, Parameter.BIND_ADDRESS, Parameter.CAPACITY)),
     /**
      * End point of the return-trip baseline: records {@code (id, tsc)} like {@link #ID} and sends
      * the {@link #RET_START} node an ack for the id, never blocking (a refused send is counted in
-     * cp-native's {@code AckStats.sendFailures()}). Parameters: {@code 0} the start node's IPv4
-     * address, see {@link #ipv4(Inet4Address)} (default loopback), {@code 1} its ack port
-     * (required).
+     * cp-native's {@code AckStats.sendFailures()}). Parameters: {@code startAddress} the start
+     * node's IPv4 address, see {@link #ipv4(Inet4Address)} (default loopback), {@code port} its
+     * ack port (required).
      */
-    RET_END(10, List.of(
-            new Parameter("startAddress", 0x7F00_0001L, 1L, 0xFFFF_FFFFL),
-            new Parameter("port", 0L, 1L, 65_535L)));
+    RET_END(10, List.of(Parameter.START_ADDRESS, Parameter.PORT));
 
     /** Id of the poison pill that marks the end of a run for {@link #FIRST_LAST}. */
     public static final long POISON_PILL_ID = -1L;
@@ -73,7 +66,7 @@ public enum HandlerType {
         return id;
     }
 
-    /** The parameters {@code CloudProfiler.parameterize} accepts, by index. */
+    /** The parameters {@code CloudProfiler.parameterize} accepts, in the log header's order. */
     public List<Parameter> parameters() {
         return parameters;
     }
@@ -103,7 +96,32 @@ public enum HandlerType {
 
     /**
      * One handler parameter: its name, default and inclusive range. A default outside the range
-     * (the return-trip handlers' ports) means "not set": the parameter must be given.
+     * (the return-trip handlers' ports) means "not set": the parameter must be given. The
+     * constants are every parameter a handler takes; set one with
+     * cp-native's {@code CloudProfiler.parameterize(long, Parameter, long)}.
      */
-    public record Parameter(String name, long defaultValue, long min, long max) {}
+    public record Parameter(String name, long defaultValue, long min, long max) {
+        /** The sampling period of {@link HandlerType#SPC}, {@code MPC} and {@code CPU}, ns. */
+        public static final Parameter PERIOD_NS =
+                new Parameter("periodNs", 100_000_000L, 1_000_000L, Long.MAX_VALUE);
+        /** {@link HandlerType#DOWNSAMPLE}: one call in {@code n} is recorded. */
+        public static final Parameter N = new Parameter("n", 100L, 1L, Long.MAX_VALUE);
+        /** {@link HandlerType#XOY}: ids with {@code floorMod(id, y) < x} are recorded. */
+        public static final Parameter X = new Parameter("x", 1L, 0L, Long.MAX_VALUE);
+        /** {@link HandlerType#XOY}: see {@link #X}. */
+        public static final Parameter Y = new Parameter("y", 100L, 1L, Long.MAX_VALUE);
+        /**
+         * {@link HandlerType#RET_START}: the ack port to bind; {@link HandlerType#RET_END}: the
+         * port to ack to.
+         */
+        public static final Parameter PORT = new Parameter("port", 0L, 1L, 65_535L);
+        /** {@link HandlerType#RET_START}: the IPv4 address to bind the ack port on. */
+        public static final Parameter BIND_ADDRESS =
+                new Parameter("bindAddress", 0x7F00_0001L, 0L, 0xFFFF_FFFFL);
+        /** {@link HandlerType#RET_START}: how many starts may wait for their acks. */
+        public static final Parameter CAPACITY = new Parameter("capacity", 65_536L, 1L, 1L << 24);
+        /** {@link HandlerType#RET_END}: the IPv4 address of the {@code RET_START} node. */
+        public static final Parameter START_ADDRESS =
+                new Parameter("startAddress", 0x7F00_0001L, 1L, 0xFFFF_FFFFL);
+    }
 }

@@ -12,7 +12,6 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.channel.IngestionChannel;
-import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.internal.NativeLibrary;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogFormat;
@@ -44,8 +43,6 @@ public final class Generator implements AutoCloseable {
 
     private enum State { CREATED, RUNNING, ENDED, CLOSED }
 
-    private final List<String> endpoints;
-    private final double tuplesPerSecond;
     private final Consumer<GeneratorStats> onSecond;
     private final List<GeneratorStats> seconds = new ArrayList<>();
     // Natives run under the read lock; destroy0 takes the write lock, so no call can outlive
@@ -63,17 +60,8 @@ public final class Generator implements AutoCloseable {
 
     private Generator(Builder builder) {
         LIBRARY.loadOnce();
-        this.endpoints = builder.endpoints;
-        this.tuplesPerSecond = builder.tuplesPerSecond;
         this.onSecond = builder.onSecond;
-        this.handle = create0(endpoints.toArray(String[]::new), builder.senderThreads,
-                builder.tuplesPerSecond, builder.tupleCount,
-                nanos(builder.duration, "duration"),
-                builder.bucketTuples, builder.payloadClass.id(), builder.rawPayloadBytes,
-                builder.seed, builder.idBase, builder.sendHighWaterMark,
-                toIntMillis(builder.connectTimeout, "connect timeout"),
-                toIntMillis(builder.markerTimeout, "marker timeout"), builder.ioThreads,
-                nanos(builder.spinWindow, "spin window"), nanos(builder.bucketSpan, "bucket span"));
+        this.handle = create0(builder.nativeOptions());
         if (builder.logSends) {
             try {
                 openSendChannels(builder.senderThreads);
@@ -110,7 +98,7 @@ public final class Generator implements AutoCloseable {
     }
 
     /**
-     * The payloads of a {@link Builder#preloadedPayload() preloaded} run (the paper's
+     * The payloads of a run of {@link Payload#kryo Kryo payloads} (the paper's
      * {@code loadBytes}), copied now; the tuple with id {@code base + g} carries payload
      * {@code g mod payloads.size()}. Before {@link #start}.
      */
@@ -156,8 +144,7 @@ public final class Generator implements AutoCloseable {
 
     /** Tuples emitted (sent + dropped) so far. */
     public long emittedTuples() {
-        long[] progress = withHandle(() -> progress0(handle));
-        return progress[0] + progress[1];
+        return withHandle(() -> emittedTuples0(handle));
     }
 
     /** Waits for the end of the run (bounded runs end by themselves; others after stop()). */
@@ -268,16 +255,13 @@ public final class Generator implements AutoCloseable {
     private void deliverSeconds() {
         boolean callbackFailed = false;
         for (;;) {
-            long[] fields = withHandle(() -> pollSecond0(handle, POLL_SLICE_MS));
-            if (fields == null) {
+            GeneratorStats stats = withHandle(() -> pollSecond0(handle, POLL_SLICE_MS));
+            if (stats == null) {
+                if (withHandle(() -> secondsEnded0(handle))) {
+                    return;
+                }
                 continue;
             }
-            if (fields.length == 0) {
-                return;
-            }
-            GeneratorStats stats = new GeneratorStats(fields[0], fields[1], fields[2] != 0,
-                    tuplesPerSecond, fields[3], fields[4], fields[5], fields[6], fields[7],
-                    fields[8]);
             synchronized (seconds) {
                 seconds.add(stats);
             }
@@ -295,22 +279,11 @@ public final class Generator implements AutoCloseable {
     }
 
     private GeneratorResult collectResult() {
-        long[] totals = withHandle(() -> resultTotals0(handle));
-        long[] perReceiver = withHandle(() -> resultReceivers0(handle));
-        String[] problems = withHandle(() -> resultProblems0(handle));
-        List<ReceiverTotals> receivers = new ArrayList<>();
-        for (int r = 0; r < endpoints.size(); r++) {
-            int at = r * 7;
-            receivers.add(new ReceiverTotals(endpoints.get(r), perReceiver[at],
-                    perReceiver[at + 1], perReceiver[at + 2], perReceiver[at + 3],
-                    (int) perReceiver[at + 4], (int) perReceiver[at + 5], perReceiver[at + 6]));
-        }
         List<GeneratorStats> recorded;
         synchronized (seconds) {
             recorded = List.copyOf(seconds);
         }
-        return new GeneratorResult(totals[0], totals[1], totals[2], totals[3], (int) totals[4],
-                totals[5], totals[6] != 0, receivers, List.of(problems), recorded);
+        return withHandle(() -> result0(handle, recorded));
     }
 
     private void requireState(State expected, String action) {
@@ -365,11 +338,7 @@ public final class Generator implements AutoCloseable {
         return (int) duration.toMillis();
     }
 
-    private static native long create0(String[] endpoints, int senderThreads,
-            double tuplesPerSecond, long tupleCount, long durationNs, int bucketTuples,
-            int payloadClass, int rawPayloadBytes, long seed, long idBase,
-            int sendHighWaterMark, int connectTimeoutMs, int markerTimeoutMs, int ioThreads,
-            long spinWindowNs, long maxBucketSpanNs);
+    private static native long create0(GeneratorOptions options);
 
     private static native void loadBytes0(long handle, byte[][] payloads);
 
@@ -381,15 +350,16 @@ public final class Generator implements AutoCloseable {
 
     private static native boolean awaitEnd0(long handle, long timeoutMs);
 
-    private static native long[] pollSecond0(long handle, long timeoutMs);
+    /** The next second's record; null if none came within the timeout or the last was taken. */
+    private static native GeneratorStats pollSecond0(long handle, long timeoutMs);
 
-    private static native long[] progress0(long handle);
+    /** Whether the last second's record has been taken. */
+    private static native boolean secondsEnded0(long handle);
 
-    private static native long[] resultTotals0(long handle);
+    private static native long emittedTuples0(long handle);
 
-    private static native long[] resultReceivers0(long handle);
-
-    private static native String[] resultProblems0(long handle);
+    /** The totals of an ended run, with the per-second records Java collected. */
+    private static native GeneratorResult result0(long handle, List<GeneratorStats> seconds);
 
     private static native void destroy0(long handle);
 
@@ -404,8 +374,7 @@ public final class Generator implements AutoCloseable {
         private Duration duration = Duration.ZERO;
         private int bucketTuples = DEFAULT_BUCKET_TUPLES;
         private Duration bucketSpan = DEFAULT_BUCKET_SPAN;
-        private PayloadClass payloadClass = PayloadClass.RAW;
-        private int rawPayloadBytes = DEFAULT_RAW_PAYLOAD_BYTES;
+        private Payload payload = Payload.raw();
         private long seed = 1;
         private long idBase;
         private int sendHighWaterMark = DEFAULT_SEND_HIGH_WATER_MARK;
@@ -472,22 +441,9 @@ public final class Generator implements AutoCloseable {
             return this;
         }
 
-        /** Raw payloads of this many pseudo-random bytes (the default, 100 bytes). */
-        public Builder rawPayload(int bytes) {
-            this.payloadClass = PayloadClass.RAW;
-            this.rawPayloadBytes = bytes;
-            return this;
-        }
-
-        /** The built-in YSB ad events, their eventTimeMs the time each bucket is built. */
-        public Builder ysbPayload() {
-            this.payloadClass = PayloadClass.YSB_AD_EVENT;
-            return this;
-        }
-
-        /** Bytes given to {@link Generator#loadBytes} before the start. */
-        public Builder preloadedPayload() {
-            this.payloadClass = PayloadClass.PRELOADED_KRYO;
+        /** What each tuple carries (default {@link Payload#raw()}, 100 pseudo-random bytes). */
+        public Builder payload(Payload payload) {
+            this.payload = Objects.requireNonNull(payload, "payload");
             return this;
         }
 
@@ -559,6 +515,19 @@ public final class Generator implements AutoCloseable {
         public Builder onSecond(Consumer<GeneratorStats> onSecond) {
             this.onSecond = onSecond;
             return this;
+        }
+
+        private int rawPayloadBytes() {
+            return payload instanceof Payload.Raw raw ? raw.bytes() : DEFAULT_RAW_PAYLOAD_BYTES;
+        }
+
+        private GeneratorOptions nativeOptions() {
+            return new GeneratorOptions(endpoints.toArray(String[]::new), senderThreads,
+                    tuplesPerSecond, tupleCount, nanos(duration, "duration"), bucketTuples,
+                    payload.payloadClass().id(), rawPayloadBytes(), seed, idBase, sendHighWaterMark,
+                    toIntMillis(connectTimeout, "connect timeout"),
+                    toIntMillis(markerTimeout, "marker timeout"), ioThreads,
+                    nanos(spinWindow, "spin window"), nanos(bucketSpan, "bucket span"));
         }
 
         /**

@@ -110,7 +110,7 @@ class GeneratorTest {
         try (JeroMqReceiver receiver = new JeroMqReceiver();
                 Generator generator = Generator.builder().endpoints(receiver.endpoint())
                         .senderThreads(2).tuplesPerSecond(500_000).tupleCount(tuples)
-                        .idBase(ID_BASE).preloadedPayload().build()) {
+                        .idBase(ID_BASE).payload(Payload.preloaded()).build()) {
             generator.loadBytes(loaded);
             receiver.readUntilMarkers(2);
             generator.start();
@@ -140,7 +140,7 @@ class GeneratorTest {
         assertEquals(100, new HashSet<>(campaignOfAd.values()).size());
         try (JeroMqReceiver receiver = new JeroMqReceiver();
                 Generator generator = Generator.builder().endpoints(receiver.endpoint())
-                        .tuplesPerSecond(200_000).tupleCount(20_000).ysbPayload().seed(seed)
+                        .tuplesPerSecond(200_000).tupleCount(20_000).payload(Payload.ysb()).seed(seed)
                         .build()) {
             receiver.readUntilMarkers(1);
             long beforeMs = System.currentTimeMillis();
@@ -199,7 +199,7 @@ class GeneratorTest {
         assertRejected(valid().bucketTuples(0), "bucket size");
         assertRejected(valid().bucketSpan(Duration.ofNanos(999)), "bucket span");
         assertRejected(valid().bucketSpan(Duration.ofMillis(1001)), "bucket span");
-        assertRejected(valid().rawPayload(17 << 20), "raw payload size");
+        assertRejected(valid().payload(Payload.raw(17 << 20)), "raw payload size");
         assertRejected(valid().connectTimeout(Duration.ZERO), "connect timeout");
         assertRejected(valid().spinWindow(Duration.ofMillis(2)), "spin window");
     }

@@ -34,7 +34,7 @@ class GeneratorToJofITCase {
         Set<Long> ids = new HashSet<>();
         List<Long> duplicates = new ArrayList<>();
         try (JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 2)
-                .ysb().start();
+                .payload(Payload.ysb()).start();
                 DrainingConsumer consumer = DrainingConsumer.start(jof.poller(), bucket -> {
                     for (int i = 0; i < bucket.size(); i++) {
                         assertInstanceOf(AdEvent.class, bucket.value(i));
@@ -45,7 +45,7 @@ class GeneratorToJofITCase {
                 })) {
             GeneratorResult result;
             try (Generator generator = Generator.builder().endpoints(jof.endpoints())
-                    .senderThreads(2).ysbPayload().tuplesPerSecond(400_000).tupleCount(TUPLES)
+                    .senderThreads(2).payload(Payload.ysb()).tuplesPerSecond(400_000).tupleCount(TUPLES)
                     .build()) {
                 generator.start();
                 result = generator.awaitEnd();
@@ -79,7 +79,7 @@ class GeneratorToJofITCase {
         // Under WAIT a receiver whose queue is full reads nothing, so with one-bucket queues
         // and high-water marks everywhere the senders must drop while nobody consumes.
         try (JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 2)
-                .raw().queueCapacity(1).receiveHighWaterMark(1)
+                .payload(Payload.raw()).queueCapacity(1).receiveHighWaterMark(1)
                 .whenQueueFull(FullQueuePolicy.WAIT).start();
                 DrainingConsumer consumer = DrainingConsumer.start(jof.poller(), bucket -> {
                     try {
@@ -90,7 +90,7 @@ class GeneratorToJofITCase {
                 })) {
             GeneratorResult result;
             try (Generator generator = Generator.builder().endpoints(jof.endpoints())
-                    .senderThreads(2).rawPayload(1000).tuplesPerSecond(2_000_000)
+                    .senderThreads(2).payload(Payload.raw(1000)).tuplesPerSecond(2_000_000)
                     .tupleCount(tuples).sendHighWaterMark(1).build()) {
                 generator.start();
                 long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -117,8 +117,8 @@ class GeneratorToJofITCase {
     void theSearchDrivesRealRunsToAConsistentAnswer() throws Exception {
         List<SearchStep> steps = new ArrayList<>();
         GeneratorJofPipeline pipeline = new GeneratorJofPipeline(
-                () -> JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1).raw(),
-                () -> Generator.builder().rawPayload(100), Duration.ofSeconds(30));
+                () -> JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1).payload(Payload.raw()),
+                () -> Generator.builder().payload(Payload.raw(100)), Duration.ofSeconds(30));
         SearchResult result = new MaxThroughputSearch(pipeline, PassCriteria.DEFAULT,
                 Duration.ofMillis(500), 50_000, 200_000, 50_000, steps::add).search();
         assertFalse(steps.isEmpty());

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.HandlerType.Parameter;
 import org.cloudprofiler.log.LogFormat;
 
 /**
@@ -43,7 +44,7 @@ public final class LoggingChild {
                 CloudProfiler.openChannel(names.get(1), LogFormat.RAW, HandlerType.ID),
                 CloudProfiler.openChannel(names.get(2), LogFormat.ZSTD, HandlerType.DOWNSAMPLE),
             };
-            CloudProfiler.parameterize(handles[2], 0, DOWNSAMPLE_N);
+            CloudProfiler.parameterize(handles[2], Parameter.N, DOWNSAMPLE_N);
             long[] counts = new long[handles.length];
             for (int c = 0; c < handles.length; c++) {
                 accepted.put(names.get(c), counts);

@@ -2,6 +2,7 @@ package org.cloudprofiler.testing;
 
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.HandlerType.Parameter;
 import org.cloudprofiler.log.LogFormat;
 
 /**
@@ -22,8 +23,8 @@ public final class OpenChannelsChild {
         for (HandlerType handler : HandlerType.values()) {
             long channel = CloudProfiler.openChannel(channelOf(handler), LogFormat.ZSTD, handler);
             switch (handler) {
-                case RET_START -> CloudProfiler.parameterize(channel, 0, ackPort);
-                case RET_END -> CloudProfiler.parameterize(channel, 1, ackPort);
+                case RET_START -> CloudProfiler.parameterize(channel, Parameter.PORT, ackPort);
+                case RET_END -> CloudProfiler.parameterize(channel, Parameter.PORT, ackPort);
                 default -> { }
             }
             for (long id = 0; id < 1000; id++) {

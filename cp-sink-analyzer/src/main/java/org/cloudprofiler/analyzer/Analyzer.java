@@ -117,7 +117,8 @@ public final class Analyzer {
             while (hasNext(elements)) {
                 run.add(elements.next());
                 if (options.follow() && System.nanoTime() - nextRefresh >= 0) {
-                    OutputFiles.write(builder.build(false, method, options.sync() != null,
+                    OutputFiles.write(builder.build(false, false, method,
+                            options.sync() != null,
                             options.tupleTimeout().toMillis(), notes), options.out());
                     nextRefresh = System.nanoTime() + refreshNanos;
                 }
@@ -149,7 +150,7 @@ public final class Analyzer {
 
     private AnalysisSummary finish(SummaryBuilder builder, String method, List<String> notes)
             throws IOException {
-        AnalysisSummary summary = builder.build(true, method, options.sync() != null,
+        AnalysisSummary summary = builder.build(true, stopped, method, options.sync() != null,
                 options.tupleTimeout().toMillis(), notes);
         OutputFiles.write(summary, options.out());
         ConsoleTable.print(summary, console);

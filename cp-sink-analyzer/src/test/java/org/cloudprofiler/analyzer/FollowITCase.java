@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,12 +24,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --follow}: records appended to the id channels after the analysis started are read,
- * the outputs are refreshed meanwhile, and the run ends by itself once every file is closed.
+ * the outputs are refreshed meanwhile, and the run ends by itself once every file is closed;
+ * stopped before that, its summary says so.
  */
 class FollowITCase {
 
     private static final int FIRST = 100;
     private static final int ALL = 200;
+    private static final String[] NAMES = {"spout/1/in", "spout/1/out", "sink/2/in"};
 
     @TempDir
     Path directory;
@@ -37,34 +40,18 @@ class FollowITCase {
     void picksUpRecordsAppendedAfterTheStart() throws Exception {
         Path logs = directory.resolve("logs");
         Path out = directory.resolve("out");
-        GoldenLogSet.write(logs, ALL, "node-a", LongUnaryOperator.identity());
-        String[] names = {"spout/1/in", "spout/1/out", "sink/2/in"};
-        LogFileBuilder[] builders = new LogFileBuilder[names.length];
-        for (int c = 0; c < names.length; c++) {
-            builders[c] = GoldenLogSet.channel("node-a", names[c], 2,
-                    LongUnaryOperator.identity());
-            appendBlock(builders[c], c, 0, FIRST);
-            Files.write(file(logs, names[c]), builders[c].build());
-        }
-        Analyzer analyzer = new Analyzer(AnalyzerOptions.of(List.of(logs), null, out)
-                .withFollow(Duration.ofMillis(500)).withParallelism(1),
-                new PrintStream(new ByteArrayOutputStream(), true));
-        CompletableFuture<AnalysisSummary> finished = CompletableFuture.supplyAsync(() -> {
-            try {
-                return analyzer.run();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        LogFileBuilder[] builders = writeFirstBlocks(logs);
+        Analyzer analyzer = follower(logs, out);
+        CompletableFuture<AnalysisSummary> finished = runAsync(analyzer);
         try {
             awaitComplete(out.resolve("summary.json"), FIRST, finished);
-            for (int c = 0; c < names.length; c++) {
+            for (int c = 0; c < NAMES.length; c++) {
                 int before = builders[c].build().length;
                 appendBlock(builders[c], c, FIRST, ALL);
                 builders[c].trailer(new LogTrailer(ALL, 2, ALL, 0, 0, 0, 0, 0, 0, 0, 0, 1,
                         LogTrailer.CLOSED_BY_CALL));
                 byte[] whole = builders[c].build();
-                Files.write(file(logs, names[c]), Arrays.copyOfRange(whole, before, whole.length),
+                Files.write(file(logs, NAMES[c]), Arrays.copyOfRange(whole, before, whole.length),
                         StandardOpenOption.APPEND);
             }
             AnalysisSummary summary = finished.get(120, TimeUnit.SECONDS);
@@ -72,9 +59,62 @@ class FollowITCase {
             assertEquals(ALL, GoldenNumbersITCase.row(summary, "spout -> sink", "LOCAL")
                     .boundedSamples());
             assertTrue(summary.finished());
+            assertFalse(summary.stopped());
         } finally {
             analyzer.stop();
         }
+    }
+
+    @Test
+    void aRunStoppedBeforeItsFilesCloseSaysSoInTheSummary() throws Exception {
+        Path logs = directory.resolve("logs");
+        Path out = directory.resolve("out");
+        writeFirstBlocks(logs);
+        Analyzer analyzer = follower(logs, out);
+        CompletableFuture<AnalysisSummary> finished = runAsync(analyzer);
+        try {
+            awaitComplete(out.resolve("summary.json"), FIRST, finished);
+
+            analyzer.stop();
+            AnalysisSummary summary = finished.get(120, TimeUnit.SECONDS);
+
+            assertTrue(summary.stopped());
+            assertTrue(new ObjectMapper().readTree(out.resolve("summary.json").toFile())
+                    .path("stopped").asBoolean(), "summary.json's stopped");
+            assertTrue(summary.notes().stream().anyMatch(note -> note.startsWith("stopped"
+                    + " before the end")), summary.notes().toString());
+        } finally {
+            analyzer.stop();
+        }
+    }
+
+    /** The log set with its id channels' first {@link #FIRST} tuples and no trailers yet. */
+    private static LogFileBuilder[] writeFirstBlocks(Path logs) throws Exception {
+        GoldenLogSet.write(logs, ALL, "node-a", LongUnaryOperator.identity());
+        LogFileBuilder[] builders = new LogFileBuilder[NAMES.length];
+        for (int c = 0; c < NAMES.length; c++) {
+            builders[c] = GoldenLogSet.channel("node-a", NAMES[c], 2,
+                    LongUnaryOperator.identity());
+            appendBlock(builders[c], c, 0, FIRST);
+            Files.write(file(logs, NAMES[c]), builders[c].build());
+        }
+        return builders;
+    }
+
+    private static Analyzer follower(Path logs, Path out) {
+        return new Analyzer(AnalyzerOptions.of(List.of(logs), null, out)
+                .withFollow(Duration.ofMillis(500)).withParallelism(1),
+                new PrintStream(new ByteArrayOutputStream(), true));
+    }
+
+    private static CompletableFuture<AnalysisSummary> runAsync(Analyzer analyzer) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return analyzer.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     private static void appendBlock(LogFileBuilder builder, int channel, int from, int to) {

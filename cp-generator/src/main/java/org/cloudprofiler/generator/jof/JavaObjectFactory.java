@@ -1,6 +1,5 @@
 package org.cloudprofiler.generator.jof;
 
-import com.esotericsoftware.kryo.Kryo;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -9,6 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.generator.wire.WireFormat;
 import org.cloudprofiler.generator.ysb.AdEvent;
@@ -175,27 +175,28 @@ public final class JavaObjectFactory implements AutoCloseable {
             return endpoints(list);
         }
 
-        /** Accepts payload class 0 (raw) and hands its payloads over as {@code byte[]}. */
-        public Builder raw() {
-            return payloadReader(PayloadClass.RAW, RawPayloadReader::new);
-        }
-
-        /** Accepts payload class 1 (YSB) and hands its payloads over as {@link AdEvent}s. */
-        public Builder ysb() {
-            return payloadReader(PayloadClass.YSB_AD_EVENT,
-                    () -> new KryoPayloadReader(YsbKryo.create(), AdEvent.class));
-        }
-
         /**
-         * Accepts payload class 2 (preloaded Kryo bytes) and hands its payloads over as
-         * {@code type}, read with {@code kryo.readObject(input, type)}.
+         * Accepts {@code payload}'s class and hands its payloads over as it says: raw bytes as
+         * {@code byte[]}, YSB events as {@link AdEvent}s, a user's Kryo bytes as its class. Call
+         * it once per payload class the senders may send.
          *
-         * @param kryoFactory makes a Kryo with the user's registrations, as the bytes were
-         *     written; called once per receiver, because a Kryo is not thread-safe
+         * @throws IllegalArgumentException for {@link Payload#preloaded()}, which lacks the class
          */
-        public Builder preloadedKryo(Class<?> type, Supplier<Kryo> kryoFactory) {
-            return payloadReader(PayloadClass.PRELOADED_KRYO,
-                    () -> new KryoPayloadReader(kryoFactory.get(), type));
+        public Builder payload(Payload payload) {
+            Objects.requireNonNull(payload, "payload");
+            if (payload instanceof Payload.UserKryo kryo) {
+                return payloadReader(PayloadClass.PRELOADED_KRYO,
+                        () -> new KryoPayloadReader(kryo.kryo().create(), kryo.type()));
+            }
+            if (payload instanceof Payload.Preloaded) {
+                throw new IllegalArgumentException("a JOF reads preloaded bytes only knowing"
+                        + " their class: use Payload.kryo(type, kryo), not Payload.preloaded()");
+            }
+            if (payload instanceof Payload.Ysb) {
+                return payloadReader(PayloadClass.YSB_AD_EVENT,
+                        () -> new KryoPayloadReader(YsbKryo.create(), AdEvent.class));
+            }
+            return payloadReader(PayloadClass.RAW, RawPayloadReader::new);
         }
 
         /**
@@ -273,8 +274,8 @@ public final class JavaObjectFactory implements AutoCloseable {
                         + " count) or endpoints(...)");
             }
             if (readers.isEmpty()) {
-                throw new IllegalStateException("no payload class: call raw(), ysb() or"
-                        + " preloadedKryo(...)");
+                throw new IllegalStateException("no payload class: call payload(Payload.raw()),"
+                        + " payload(Payload.ysb()) or payload(Payload.kryo(...))");
             }
             ZContext context = new ZContext(ioThreads);
             try {

@@ -1,6 +1,7 @@
 package org.cloudprofiler.generator.jof;
 
 import java.util.concurrent.locks.LockSupport;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.wire.BucketDecoder;
 import org.cloudprofiler.generator.wire.PayloadClass;
 import org.zeromq.ZMQ;
@@ -127,8 +128,8 @@ final class Receiver implements Runnable {
         if (!deserializer.accepts(payloadClass)) {
             reject(RejectReason.UNKNOWN_CLASS, tuples, "payload class " + payloadClass.id()
                     + " (" + payloadClass + ") from sender " + sender + " is not configured:"
-                    + " build the JavaObjectFactory with the matching payload option"
-                    + " (raw(), ysb() or preloadedKryo(...))");
+                    + " build the JavaObjectFactory with payload("
+                    + Payload.factoryCall(payloadClass) + ")");
             return;
         }
         TupleBucket bucket;

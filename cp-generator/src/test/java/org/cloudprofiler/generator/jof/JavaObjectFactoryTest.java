@@ -28,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.wire.BucketEncoder;
 import org.cloudprofiler.generator.wire.PayloadClass;
 import org.cloudprofiler.generator.ysb.AdEvent;
@@ -117,7 +118,7 @@ class JavaObjectFactoryTest {
     @Test
     void eachSendersDropsAreCountedOnceByTheReceiverTheyWereMeantFor() throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
-                .receivers("127.0.0.1", 0, 2).raw().start();
+                .receivers("127.0.0.1", 0, 2).payload(Payload.raw()).start();
                 TestSender first = new TestSender(PayloadClass.RAW, 0, 2, jof.endpoints());
                 TestSender second = new TestSender(PayloadClass.RAW, 1, 2, jof.endpoints())) {
             // Each sender deals to both receivers and drops towards one of them only, so a
@@ -148,7 +149,7 @@ class JavaObjectFactoryTest {
     @Test
     void aFullQueueDropsWholeBucketsAndTheMarkerStillGetsThrough() throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
-                .receivers("127.0.0.1", 0, 1).raw().queueCapacity(2).start();
+                .receivers("127.0.0.1", 0, 1).payload(Payload.raw()).queueCapacity(2).start();
                 TestSender sender = new TestSender(PayloadClass.RAW, 0, 1, jof.endpoints())) {
             // Nobody consumes until the receiver is done: 2 buckets fit, 8 are dropped. Three
             // more are dropped by the sender, as the generator drops when a send would block.
@@ -198,7 +199,7 @@ class JavaObjectFactoryTest {
         int tuplesPerBucket = 2000;
         assertTrue(tuplesPerBucket * 24 > ReceiveBufferPool.MIN_POOLED_BYTES);
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
-                .receivers("127.0.0.1", 0, 1).raw().queueCapacity(1000).start();
+                .receivers("127.0.0.1", 0, 1).payload(Payload.raw()).queueCapacity(1000).start();
                 QueuePoller poller = jof.poller()) {
             List<Future<TestSender>> running = startSenders(PayloadClass.RAW, 2,
                     jof.endpoints(), sender -> {
@@ -226,7 +227,7 @@ class JavaObjectFactoryTest {
     @Test
     void underASlowConsumerEveryTupleIsHandedOverOrCountedAsDropped() throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
-                .receivers("127.0.0.1", 0, 2).raw().queueCapacity(1).start()) {
+                .receivers("127.0.0.1", 0, 2).payload(Payload.raw()).queueCapacity(1).start()) {
             SlowConsumerRun run = SlowConsumerRun.of(jof);
 
             JofCounters counters = jof.counters();
@@ -247,7 +248,7 @@ class JavaObjectFactoryTest {
         // The slow consumer of the test above, with ZeroMQ holding one bucket more: DROP would
         // drop; WAIT leaves the backlog to the senders' queues.
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
-                .receivers("127.0.0.1", 0, 2).raw().queueCapacity(1).receiveHighWaterMark(1)
+                .receivers("127.0.0.1", 0, 2).payload(Payload.raw()).queueCapacity(1).receiveHighWaterMark(1)
                 .whenQueueFull(FullQueuePolicy.WAIT).start()) {
             SlowConsumerRun run = SlowConsumerRun.of(jof);
 
@@ -293,7 +294,7 @@ class JavaObjectFactoryTest {
     void aReceiverWaitingForRoomReadsNothingMoreAndCloseEndsItCountingItsBucketAsDropped()
             throws Exception {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
-        JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1).raw()
+        JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1).payload(Payload.raw())
                 .queueCapacity(1).whenQueueFull(FullQueuePolicy.WAIT).start();
         try {
             List<Long> sentIds;
@@ -328,7 +329,7 @@ class JavaObjectFactoryTest {
     void aUserClassRoundTripsThroughPreloadedKryoBytes() throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
                 .receivers("127.0.0.1", 0, 1)
-                .preloadedKryo(Trade.class, Trade::newKryo)
+                .payload(Payload.kryo(Trade.class, Trade::newKryo))
                 .start();
                 TestSender sender = new TestSender(PayloadClass.PRELOADED_KRYO, 0, 1,
                         jof.endpoints());
@@ -357,7 +358,7 @@ class JavaObjectFactoryTest {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1)
-                        .preloadedKryo(Trade.class, Kryo::new).start());
+                        .payload(Payload.kryo(Trade.class, Kryo::new)).start());
         assertTrue(e.getMessage().contains("Class is not registered"), e.getMessage());
         awaitNoThreadsBut(before);
     }
@@ -365,7 +366,7 @@ class JavaObjectFactoryTest {
     @Test
     void badBucketsAreCountedByReasonAndTheReceiverCarriesOn() throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
-                .receivers("127.0.0.1", 0, 1).raw().ysb().start();
+                .receivers("127.0.0.1", 0, 1).payload(Payload.raw()).payload(Payload.ysb()).start();
                 TestSender sender = new TestSender(PayloadClass.RAW, 0, 1, jof.endpoints());
                 QueuePoller poller = jof.poller()) {
             byte[] valid = new BucketEncoder(PayloadClass.RAW, 0, 1).begin(0)
@@ -421,7 +422,7 @@ class JavaObjectFactoryTest {
         int receivers = 2;
         Map<Integer, Set<String>> threadsOfReceiver = new ConcurrentHashMap<>();
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
-                .receivers("127.0.0.1", 0, receivers).raw()
+                .receivers("127.0.0.1", 0, receivers).payload(Payload.raw())
                 .tupleAssemblers(receiver -> (senderIndex, tupleId, value) -> {
                     threadsOfReceiver.computeIfAbsent(receiver, r -> ConcurrentHashMap.newKeySet())
                             .add(Thread.currentThread().getName());
@@ -466,7 +467,7 @@ class JavaObjectFactoryTest {
     void aBucketWhoseAssemblerFailsIsRejectedNamingTheFixAndTheReceiverCarriesOn()
             throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1)
-                .raw().tupleAssemblers(receiver -> (senderIndex, tupleId, value) -> {
+                .payload(Payload.raw()).tupleAssemblers(receiver -> (senderIndex, tupleId, value) -> {
                     if (tupleId == 4) {
                         throw new IllegalStateException("no layout for tuple 4");
                     }
@@ -505,7 +506,7 @@ class JavaObjectFactoryTest {
     @Test
     void eachRejectionNamesTheFix() throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
-                .receivers("127.0.0.1", 0, 1).ysb().start();
+                .receivers("127.0.0.1", 0, 1).payload(Payload.ysb()).start();
                 TestSender sender = new TestSender(PayloadClass.YSB_AD_EVENT, 0, 1,
                         jof.endpoints())) {
             List<String> messages = new ArrayList<>();
@@ -516,8 +517,8 @@ class JavaObjectFactoryTest {
             sender.sendRaw(0, new byte[40]);
             messages.add(awaitRejection(jof, 3));
             assertTrue(messages.get(0).contains("payload class 0 (RAW) from sender 0 is not"
-                    + " configured: build the JavaObjectFactory with the matching payload"
-                    + " option (raw(), ysb() or preloadedKryo(...))"), messages.get(0));
+                    + " configured: build the JavaObjectFactory with payload(Payload.raw())"),
+                    messages.get(0));
             assertTrue(messages.get(1).contains("of the payload's 200 bytes; configure the JOF"
                     + " with the class and Kryo registrations the sender serialized with"),
                     messages.get(1));
@@ -529,7 +530,7 @@ class JavaObjectFactoryTest {
     @Test
     void aMarkerThatDisagreesWithWhatArrivedIsCountedAndReported() throws Exception {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
-                .receivers("127.0.0.1", 0, 2).raw().start();
+                .receivers("127.0.0.1", 0, 2).payload(Payload.raw()).start();
                 TestSender sender = new TestSender(PayloadClass.RAW, 0, 1, jof.endpoints());
                 QueuePoller poller = jof.poller(1)) {
             sender.sendBucket(1, 30, JavaObjectFactoryTest::rawPayload);
@@ -567,7 +568,7 @@ class JavaObjectFactoryTest {
     @Test
     void aQueueHasOneConsumerAtATime() {
         try (JavaObjectFactory jof = JavaObjectFactory.builder()
-                .receivers("127.0.0.1", 0, 3).raw().start()) {
+                .receivers("127.0.0.1", 0, 3).payload(Payload.raw()).start()) {
             QueuePoller first = jof.poller(0, 2);
             assertArrayEquals(new int[] {0, 2}, first.receiverIndices());
             IllegalStateException e = assertThrows(IllegalStateException.class,
@@ -585,13 +586,13 @@ class JavaObjectFactoryTest {
     @Test
     void aPortInUseIsAnErrorNamingTheEndpointAndTheFix() {
         try (JavaObjectFactory first = JavaObjectFactory.builder()
-                .endpoints(List.of("tcp://127.0.0.1:*")).raw().start()) {
+                .endpoints(List.of("tcp://127.0.0.1:*")).payload(Payload.raw()).start()) {
             String taken = first.endpoints().get(0);
             assertTrue(taken.matches("tcp://127\\.0\\.0\\.1:\\d+"), taken);
             Set<Thread> before = Thread.getAllStackTraces().keySet();
             JofBindException e = assertThrows(JofBindException.class,
                     () -> JavaObjectFactory.builder()
-                            .endpoints(List.of("tcp://127.0.0.1:*", taken)).raw().start());
+                            .endpoints(List.of("tcp://127.0.0.1:*", taken)).payload(Payload.raw()).start());
             assertEquals(taken, e.endpoint());
             assertEquals("JOF receiver 1 cannot bind " + taken + ": the address is in use, by"
                     + " another JOF or some other process: stop it, or give the JOF and the"
@@ -603,7 +604,7 @@ class JavaObjectFactoryTest {
     @Test
     void closeEndsEveryThreadItStarted() throws Exception {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
-        JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 3).ysb()
+        JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 3).payload(Payload.ysb())
                 .ioThreads(2).start();
         DrainingConsumer consumer = DrainingConsumer.start(jof.poller());
         SenderScript script = sender -> {
@@ -629,7 +630,7 @@ class JavaObjectFactoryTest {
     @Test
     void receiversBindConsecutiveEndpoints() {
         try (JavaObjectFactory jof = JavaObjectFactory.builder().receivers("127.0.0.1", 0, 3)
-                .raw().start()) {
+                .payload(Payload.raw()).start()) {
             assertEquals(3, jof.receiverCount());
             assertEquals(3, new HashSet<>(jof.endpoints()).size());
         }
@@ -637,7 +638,7 @@ class JavaObjectFactoryTest {
                 () -> JavaObjectFactory.builder().receivers("127.0.0.1", 65_535, 2));
         assertThrows(IllegalStateException.class,
                 () -> JavaObjectFactory.builder().receivers("127.0.0.1", 0, 1).start());
-        assertThrows(IllegalStateException.class, () -> JavaObjectFactory.builder().raw().start());
+        assertThrows(IllegalStateException.class, () -> JavaObjectFactory.builder().payload(Payload.raw()).start());
     }
 
     private static String awaitRejection(JavaObjectFactory jof, long count) {
@@ -654,7 +655,7 @@ class JavaObjectFactoryTest {
     }
 
     private static JavaObjectFactory ysbJof(int receivers, int queueCapacity) {
-        return JavaObjectFactory.builder().receivers("127.0.0.1", 0, receivers).ysb()
+        return JavaObjectFactory.builder().receivers("127.0.0.1", 0, receivers).payload(Payload.ysb())
                 .queueCapacity(queueCapacity).start();
     }
 

@@ -26,6 +26,7 @@ import org.cloudprofiler.sync.translate.TranslationMethod;
 import org.cloudprofiler.testing.ChannelLogs;
 import org.cloudprofiler.testing.ChildJvm;
 import org.cloudprofiler.testing.SyncAgentChild;
+import org.cloudprofiler.testing.TestLibrary;
 import org.cloudprofiler.testing.netns.NetworkNamespaces;
 import org.cloudprofiler.testing.netns.NetworkNode;
 import org.cloudprofiler.testing.netns.RelaySettings;
@@ -118,7 +119,7 @@ class SyncGroundTruthITCase {
             for (int i = 0; i < NODES.size(); i++) {
                 NetworkNode node = network.node(i);
                 children.add(ChildJvm.start(node::command, SyncAgentChild.class,
-                        List.of("-XX:+UseSerialGC"),
+                        List.of("-XX:+UseSerialGC", TestLibrary.jvmOption()),
                         NODES.get(i).environment(logRoot.toString()), serverHost,
                         String.valueOf(server.port()), NODES.get(i).id(), "ground-truth"));
             }
@@ -147,7 +148,8 @@ class SyncGroundTruthITCase {
                         NODES.size(), RATE_PER_SECOND, DEADLINE_MS)
                         .withReturnTrip(network.node(0).ip() + ":" + RETURN_TRIP_PORT);
                 relays.add(ChildJvm.start(node::command, TupleRelayNode.class,
-                        List.of("-XX:+UseSerialGC"), NODES.get(i).environment(logRoot.toString()),
+                        List.of("-XX:+UseSerialGC", TestLibrary.jvmOption()),
+                        NODES.get(i).environment(logRoot.toString()),
                         settings.toArgs().toArray(String[]::new)));
             }
             for (ChildJvm relay : relays) {

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.log.HandlerType.Parameter;
 import org.cloudprofiler.log.LogFormat;
 
 /**
@@ -174,13 +175,14 @@ public final class TupleRelayNode {
         if (settings.index() == 0) {
             returnTripChannel = CloudProfiler.openChannel(returnTripChannel(0), LogFormat.RAW,
                     HandlerType.RET_START);
-            CloudProfiler.parameterize(returnTripChannel, 1, ip);  // bind before the port
-            CloudProfiler.parameterize(returnTripChannel, 0, port);
+            // The address before the port: setting the port binds.
+            CloudProfiler.parameterize(returnTripChannel, Parameter.BIND_ADDRESS, ip);
+            CloudProfiler.parameterize(returnTripChannel, Parameter.PORT, port);
         } else {
             returnTripChannel = CloudProfiler.openChannel(returnTripChannel(1), LogFormat.RAW,
                     HandlerType.RET_END);
-            CloudProfiler.parameterize(returnTripChannel, 0, ip);
-            CloudProfiler.parameterize(returnTripChannel, 1, port);
+            CloudProfiler.parameterize(returnTripChannel, Parameter.START_ADDRESS, ip);
+            CloudProfiler.parameterize(returnTripChannel, Parameter.PORT, port);
         }
     }
 

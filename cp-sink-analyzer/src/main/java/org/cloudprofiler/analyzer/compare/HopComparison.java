@@ -2,6 +2,7 @@ package org.cloudprofiler.analyzer.compare;
 
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.LatencyStats;
+import org.cloudprofiler.analyzer.stats.SignedHistogram;
 
 /**
  * One hop at one locality in two runs. A row missing from a run is null; a percentile is null
@@ -17,14 +18,6 @@ import org.cloudprofiler.analyzer.report.LatencyStats;
  */
 public record HopComparison(String hop, String kind, String locality, AnalysisSummary.HopRow a,
         AnalysisSummary.HopRow b, PercentileComparison p50, PercentileComparison p99) {
-
-    /**
-     * HdrHistogram's relative bucket width at 3 significant digits (2,048 sub-buckets, so a
-     * bucket at or above 2,048 ns spans at most 1/1,024 of its values): how far a reported
-     * percentile, rounded up to its bucket's end, can lie above the rank's value.
-     */
-    private static final double PERCENTILE_RESOLUTION = 1.0 / 1024;
-    private static final double EXACT_BELOW_NS = 2048;
 
     /** Compares {@code a} with {@code b}, rows of one hop and locality; either may be null. */
     static HopComparison of(AnalysisSummary.HopRow a, AnalysisSummary.HopRow b) {
@@ -48,11 +41,10 @@ public record HopComparison(String hop, String kind, String locality, AnalysisSu
      * the true durations' percentile lies within {@code bounds.max()} of the estimates'
      * percentile (moving every value by at most d moves every order statistic by at most d). The
      * bound's own percentile would not do: the samples at that rank may carry larger bounds.
-     * Added: the rounding of the reported percentile up to its histogram bucket.
+     * Added: the rounding of the reported percentile up to a whole ns and its histogram
+     * bucket's end, less than that bucket's width.
      */
     static double percentileBoundNs(double percentileNs, LatencyStats bounds) {
-        double magnitudeNs = Math.abs(percentileNs);
-        double roundingNs = magnitudeNs < EXACT_BELOW_NS ? 0 : magnitudeNs * PERCENTILE_RESOLUTION;
-        return bounds.max() + roundingNs;
+        return bounds.max() + SignedHistogram.resolutionNs(percentileNs);
     }
 }

@@ -1,34 +1,44 @@
 package org.cloudprofiler.analyzer.compare;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 
 /**
- * Two analyses side by side, hop by hop (docs/compare.md): a hop is matched by its name and
- * locality; rows in one run only are kept, with the other side null.
+ * Two analyses side by side, hop by hop (docs/compare.md): a hop row is matched by its kind,
+ * name and locality, in order where a run has several alike (two edges between the same
+ * components); rows in one run only are kept, with the other side null.
  *
- * @param a where run A was read from
- * @param b where run B was read from
+ * @param a run A
+ * @param b run B
  * @param hops A's rows in A's order, each with B's match, then B's rows A lacks
  */
-public record RunComparison(String a, String b, List<HopComparison> hops) {
+public record RunComparison(AnalyzedRun a, AnalyzedRun b, List<HopComparison> hops) {
 
     /** Compares run {@code b} with run {@code a}. */
     public static RunComparison of(AnalyzedRun a, AnalyzedRun b) {
-        Map<String, AnalysisSummary.HopRow> unmatchedB = new LinkedHashMap<>();
-        b.hops().forEach(row -> unmatchedB.put(key(row), row));
+        Map<String, Deque<AnalysisSummary.HopRow>> unmatchedB = new LinkedHashMap<>();
+        b.hops().forEach(row -> unmatchedB.computeIfAbsent(key(row), key -> new ArrayDeque<>())
+                .add(row));
         List<HopComparison> hops = new ArrayList<>();
         for (AnalysisSummary.HopRow rowA : a.hops()) {
-            hops.add(HopComparison.of(rowA, unmatchedB.remove(key(rowA))));
+            Deque<AnalysisSummary.HopRow> alike = unmatchedB.get(key(rowA));
+            hops.add(HopComparison.of(rowA, alike == null ? null : alike.poll()));
         }
-        unmatchedB.values().forEach(rowB -> hops.add(HopComparison.of(null, rowB)));
-        return new RunComparison(a.source(), b.source(), List.copyOf(hops));
+        // What A left of B, in B's order.
+        for (AnalysisSummary.HopRow rowB : b.hops()) {
+            if (unmatchedB.get(key(rowB)).remove(rowB)) {
+                hops.add(HopComparison.of(null, rowB));
+            }
+        }
+        return new RunComparison(a, b, List.copyOf(hops));
     }
 
     private static String key(AnalysisSummary.HopRow row) {
-        return row.hop() + '\n' + row.locality();
+        return row.kind() + '\n' + row.hop() + '\n' + row.locality();
     }
 }

@@ -13,7 +13,8 @@ import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.OutputFiles;
 
 /**
- * Reads the hop rows of a summary.json written by {@code cloudprofiler analyze}, given as the
+ * Reads what a comparison needs ({@link AnalyzedRun}) of a summary.json written by
+ * {@code cloudprofiler analyze}, given as the
  * analysis' output directory or as the file itself. Only a summary of this version's format
  * ({@link AnalysisSummary#FORMAT}) is read: another version may mean other things by the same
  * names. Fields this reader does not know are ignored, so fields added within a version are
@@ -62,14 +63,26 @@ public final class SummaryFile {
         }
         List<AnalysisSummary.HopRow> hops = new ArrayList<>();
         for (JsonNode hop : root.get("hops")) {
-            try {
-                hops.add(MAPPER.treeToValue(hop, AnalysisSummary.HopRow.class));
-            } catch (JsonProcessingException e) {
-                throw notASummary(file, "a hop row cannot be read (" + e.getOriginalMessage()
-                        + ")");
-            }
+            hops.add(field(file, hop, "a hop row", AnalysisSummary.HopRow.class));
         }
-        return new AnalyzedRun(path.toString(), List.copyOf(hops));
+        return new AnalyzedRun(path.toString(), root.path("finished").asBoolean(true),
+                root.path("stopped").asBoolean(false),
+                field(file, root.get("analysed"), "\"analysed\"",
+                        AnalysisSummary.Analysed.class),
+                field(file, root.get("warmUp"), "\"warmUp\"", AnalysisSummary.WarmUp.class),
+                List.copyOf(hops));
+    }
+
+    /** {@code node} as a {@code type}, or one line naming {@code what} if it is not one. */
+    private static <T> T field(Path file, JsonNode node, String what, Class<T> type) {
+        if (node == null || !node.isObject()) {
+            throw notASummary(file, "it has no " + what);
+        }
+        try {
+            return MAPPER.treeToValue(node, type);
+        } catch (JsonProcessingException e) {
+            throw notASummary(file, what + " cannot be read (" + e.getOriginalMessage() + ")");
+        }
     }
 
     private static IllegalArgumentException notASummary(Path file, String why) {

@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * The id records of one tuple seen so far: the keyed state of the join, one per tuple id in
- * flight. A Flink POJO (public fields, no-argument constructor); on the heap backend it is
- * mutated in place. Not thread-safe.
+ * flight. A Flink POJO (public fields, no-argument constructor); the join writes it back after
+ * each change, as a backend that serializes state needs. Not thread-safe.
  */
 public final class TupleEvents {
 

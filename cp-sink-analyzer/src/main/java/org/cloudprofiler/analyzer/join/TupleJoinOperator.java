@@ -118,13 +118,16 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
             tuple = new TupleEvents();
             tuple.timeoutMillis = record.getTimestamp() + timeoutMillis;
             timeouts.registerEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
-            tuples.update(tuple);
         }
         tuple.addAll(part);
         if (isComplete(tuple)) {
             timeouts.deleteEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
             tuples.clear();
             finishTuple(tupleId, tuple, true);
+        } else {
+            // Written back after the change: a backend that serializes state (RocksDB, on a
+            // cluster configured so) keeps nothing of a change made to the value it returned.
+            tuples.update(tuple);
         }
     }
 

@@ -9,8 +9,13 @@ import org.cloudprofiler.analyzer.stats.TupleDuration;
 /**
  * What summary.json holds (schema in docs/analyzer-output.md): the model every output is
  * written from. All times in ns unless a name says otherwise. Immutable.
+ *
+ * @param finished false for a refresh while following
+ * @param stopped the analysis was stopped before its job ended (Ctrl-C while following): the
+ *     tuples it had not yet ended are in no figure
  */
-public record AnalysisSummary(String format, boolean finished, String referenceNode,
+public record AnalysisSummary(String format, boolean finished, boolean stopped,
+        String referenceNode,
         String method, boolean synchronizedClocks, List<String> unsynchronizedPairs,
         Input input, Run run, Tuples tuples, List<HopRow> hops, List<Violation> violations,
         List<Operator> operators, Drops drops, List<String> notes, List<Tail> tail,
@@ -163,7 +168,8 @@ public record AnalysisSummary(String format, boolean finished, String referenceN
      * @param thresholdNs the lowest end-to-end latency in the tail
      * @param meanNs the tail's mean end-to-end latency
      * @param meanBoundNs the mean of its bounds: a bound of {@code meanNs}
-     * @param dominant the hop that was the largest on the way for most tail tuples, or null
+     * @param dominant the hop that was the largest on the way for most tail tuples; null if no
+     *     tail tuple had one largest hop, or several hops were that for as many tuples
      * @param hops the hops on the way, in data-flow order
      */
     public record Tail(String hop, long tuples, long ofTuples, double thresholdNs, double meanNs,

@@ -7,7 +7,8 @@ import org.cloudprofiler.analyzer.compare.RunComparison;
 import org.cloudprofiler.analyzer.compare.Verdict;
 
 /**
- * The HTML form of {@code cloudprofiler compare}: one self-contained page under the same
+ * The HTML form of {@code cloudprofiler compare}, with the console's warnings above its table:
+ * one self-contained page under the same
  * Content Security Policy as report.html (no script, nothing loaded). Stateless.
  */
 public final class ComparisonReport {
@@ -22,17 +23,22 @@ public final class ComparisonReport {
 
     public static String render(RunComparison comparison) {
         StringBuilder html = HtmlPage.start("cloudprofiler comparison",
-                ".faster{background:#d4edda}.slower{background:#f8d7da}")
+                ".faster{background:#d4edda}.slower{background:#f8d7da}"
+                        + ".warning{background:#fff3cd;padding:4px}")
                 .append("<p>A: <b>")
-                .append(HtmlReport.escape(comparison.a())).append("</b><br>B: <b>")
-                .append(HtmlReport.escape(comparison.b())).append("</b></p>\n<p>")
-                .append(HtmlReport.escape(RULE)).append("</p>\n")
+                .append(HtmlReport.escape(comparison.a().source())).append("</b><br>B: <b>")
+                .append(HtmlReport.escape(comparison.b().source())).append("</b></p>\n");
+        ComparabilityWarnings.of(comparison).forEach(warning -> html.append(
+                "<p class=\"warning\">Warning: ").append(HtmlReport.escape(warning))
+                .append("</p>\n"));
+        html.append("<p>").append(HtmlReport.escape(RULE)).append("</p>\n")
                 .append("<table><tr><th>hop</th><th>locality</th><th>percentile</th>"
                         + "<th>A ± bound</th><th>B ± bound</th><th>B − A</th><th>verdict</th>"
                         + "</tr>\n");
         for (HopComparison hop : comparison.hops()) {
+            // Both read from files the user gave: anything may be in them.
             String start = "<tr><td>" + HtmlReport.escape(hop.hop()) + "</td><td>"
-                    + hop.locality().toLowerCase(Locale.ROOT) + "</td>";
+                    + HtmlReport.escape(hop.locality().toLowerCase(Locale.ROOT)) + "</td>";
             if (hop.a() == null || hop.b() == null) {
                 html.append(start).append("<td colspan=\"5\">only in ")
                         .append(hop.a() == null ? "B" : "A").append("</td></tr>\n");
@@ -58,9 +64,12 @@ public final class ComparisonReport {
                 .append(verdict.label()).append("</td></tr>\n");
     }
 
-    /** Why a hop both runs have cannot be compared: a run without bounded samples of it. */
+    /** Why a hop both runs have cannot be compared: a run, or both, without bounded samples. */
     static String whyNotComparable(HopComparison hop) {
-        return (hop.a().latencyNs() == null ? "A" : "B") + " has no bounded samples of it";
+        boolean aHasNone = hop.a().latencyNs() == null;
+        boolean bHasNone = hop.b().latencyNs() == null;
+        return aHasNone && bHasNone ? "neither run has bounded samples of it"
+                : (aHasNone ? "A" : "B") + " has no bounded samples of it";
     }
 
     static String withBound(double valueNs, double boundNs) {

@@ -5,7 +5,10 @@ import org.cloudprofiler.analyzer.compare.HopComparison;
 import org.cloudprofiler.analyzer.compare.PercentileComparison;
 import org.cloudprofiler.analyzer.compare.RunComparison;
 
-/** The console form of {@code cloudprofiler compare}: a line per hop and percentile. Stateless. */
+/**
+ * The console form of {@code cloudprofiler compare}: a warning line per reason A and B are not
+ * comparable as they stand, then a line per hop and percentile. Stateless.
+ */
 public final class ComparisonTable {
 
     private static final String ROW = "%-32s %-7s %-4s %22s %22s %11s  %s%n";
@@ -14,9 +17,11 @@ public final class ComparisonTable {
 
     public static String render(RunComparison comparison) {
         StringBuilder text = new StringBuilder();
-        text.append("A: ").append(comparison.a()).append('\n')
-                .append("B: ").append(comparison.b()).append('\n')
-                .append(String.format(Locale.ROOT, ROW, "hop", "where", "", "A ± bound",
+        text.append("A: ").append(comparison.a().source()).append('\n')
+                .append("B: ").append(comparison.b().source()).append('\n');
+        ComparabilityWarnings.of(comparison).forEach(warning -> text.append("Warning: ")
+                .append(warning).append('\n'));
+        text.append(String.format(Locale.ROOT, ROW, "hop", "where", "", "A ± bound",
                         "B ± bound", "B - A", "verdict"));
         for (HopComparison hop : comparison.hops()) {
             String name = hop.hop().length() > 32 ? hop.hop().substring(0, 31) + "~" : hop.hop();

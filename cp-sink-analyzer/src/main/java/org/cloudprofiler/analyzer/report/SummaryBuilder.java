@@ -42,6 +42,10 @@ public final class SummaryBuilder {
     private static final String ANALYSED_RULE = "the hop samples whose hop started (its first"
             + " record, on the reference clock) in [fromNs, toNs) after the run's start; tuple"
             + " counts, operators and drops are of the whole run";
+    private static final String STOPPED_NOTE = "stopped before the end: the analysis was"
+            + " stopped (Ctrl-C while following) before its job ended, so the tuples it had not"
+            + " yet ended, whose records were still arriving or whose time-out had not passed,"
+            + " are in no figure";
 
     private final LogSet logSet;
     private final HopPlan plan;
@@ -74,20 +78,25 @@ public final class SummaryBuilder {
      * The summary as of now.
      *
      * @param finished whether the job has ended (else a refresh while following)
+     * @param stopped whether it ended because the analysis was stopped
      * @param method the translation method's name
      * @param synchronizedClocks whether sync.json was given
      * @param notes messages for the user beyond the plan's
      */
-    public AnalysisSummary build(boolean finished, String method, boolean synchronizedClocks,
-            long timeoutMillis, List<String> notes) {
+    public AnalysisSummary build(boolean finished, boolean stopped, String method,
+            boolean synchronizedClocks, long timeoutMillis, List<String> notes) {
         List<String> allNotes = new ArrayList<>(plan.notes());
         allNotes.addAll(notes);
+        if (stopped) {
+            allNotes.add(STOPPED_NOTE);
+        }
         List<TimedOut> timedOut = timedOut();
         timedOut.forEach(reason -> allNotes.add("timed out: " + reason.explanation()));
         AnalysisSummary.Run runDuration = runDuration();
         List<HopRow> hops = hops();
-        return new AnalysisSummary(AnalysisSummary.FORMAT, finished, translator.referenceNode(),
-                method, synchronizedClocks, List.copyOf(translator.unsynchronizedPairs()),
+        return new AnalysisSummary(AnalysisSummary.FORMAT, finished, stopped,
+                translator.referenceNode(), method, synchronizedClocks,
+                List.copyOf(translator.unsynchronizedPairs()),
                 input(), runDuration, new AnalysisSummary.Tuples(run.hops().completeTuples(),
                         run.hops().timedOutTuples(), timedOut, run.hops().events(),
                         plan.expectedEvents(), timeoutMillis),

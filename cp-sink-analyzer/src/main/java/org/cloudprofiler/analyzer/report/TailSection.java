@@ -26,7 +26,7 @@ final class TailSection {
         out.println(TITLE);
         for (AnalysisSummary.Tail tail : tails) {
             out.printf(Locale.ROOT, "  %s: %s; largest hop most often: %s%n", tail.hop(),
-                    who(tail), tail.dominant() == null ? "none" : tail.dominant());
+                    who(tail), dominant(tail));
             for (AnalysisSummary.TailHop hop : tail.hops()) {
                 out.printf(Locale.ROOT, "    %-30s share %5.1f%%  mean %-22s largest in %,d%n",
                         hop.hop(), 100 * hop.meanShare(), mean(hop), hop.dominantTuples());
@@ -42,7 +42,8 @@ final class TailSection {
                 .append(HtmlReport.escape(METHOD)).append("</p>\n");
         for (AnalysisSummary.Tail tail : tails) {
             html.append("<h3>").append(HtmlReport.escape(tail.hop())).append("</h3>\n<p>")
-                    .append(HtmlReport.escape(who(tail))).append("</p>\n<table><tr><th>hop</th>"
+                    .append(HtmlReport.escape(who(tail) + "; largest hop most often: "
+                            + dominant(tail))).append("</p>\n<table><tr><th>hop</th>"
                             + "<th>mean share</th><th></th><th>mean latency ± bound</th>"
                             + "<th>largest in</th></tr>\n");
             for (AnalysisSummary.TailHop hop : tail.hops()) {
@@ -67,6 +68,25 @@ final class TailSection {
                 tail.tuples(), tail.ofTuples(), SvgCharts.durationLabel(tail.thresholdNs()),
                 SvgCharts.durationLabel(tail.meanNs()),
                 SvgCharts.durationLabel(tail.meanBoundNs()));
+    }
+
+    /**
+     * The hop most often the largest, or {@code none} with why: no tail tuple had one largest
+     * hop, or {@code none: bolt and sink tie, largest in 5 tuples each}.
+     */
+    static String dominant(AnalysisSummary.Tail tail) {
+        if (tail.dominant() != null) {
+            return tail.dominant();
+        }
+        long most = tail.hops().stream().mapToLong(AnalysisSummary.TailHop::dominantTuples)
+                .max().orElse(0);
+        if (most == 0) {
+            return "none";
+        }
+        List<String> tied = tail.hops().stream().filter(hop -> hop.dominantTuples() == most)
+                .map(AnalysisSummary.TailHop::hop).toList();
+        return String.format(Locale.ROOT, "none: %s tie, largest in %,d tuples each",
+                String.join(" and ", tied), most);
     }
 
     private static String mean(AnalysisSummary.TailHop hop) {

@@ -5,7 +5,11 @@ import java.util.List;
 import org.cloudprofiler.analyzer.join.Hop;
 import org.cloudprofiler.analyzer.stats.TailBreakdown;
 
-/** Turns the merged {@link TailBreakdown} into summary.json's {@code tail}. Stateless. */
+/**
+ * Turns the merged {@link TailBreakdown} into summary.json's {@code tail}. Its {@code dominant}
+ * is the one hop most often the largest on a tail tuple's way; when several are that as often,
+ * none is (as a tuple whose largest hops tie counts for none of them). Stateless.
+ */
 final class TailSummary {
 
     private TailSummary() {}
@@ -33,6 +37,7 @@ final class TailSummary {
         List<AnalysisSummary.TailHop> onTheWay = new ArrayList<>();
         String dominant = null;
         long dominantTuples = 0;
+        int hopsAsDominant = 0;
         for (int h = 0; h < pathHops.length; h++) {
             Hop hop = hops.get(pathHops[h]);
             long samples = sums.hopSamples(h);
@@ -44,10 +49,14 @@ final class TailSummary {
             if (sums.hopDominant(h) > dominantTuples) {
                 dominant = hop.name();
                 dominantTuples = sums.hopDominant(h);
+                hopsAsDominant = 1;
+            } else if (sums.hopDominant(h) == dominantTuples && dominantTuples > 0) {
+                hopsAsDominant++;
             }
         }
         return new AnalysisSummary.Tail(endToEnd.name(), sums.tuples(), tail.ofTuples(),
                 sums.minLatencyNs(), sums.latencySumNs() / sums.tuples(),
-                sums.boundSumNs() / sums.tuples(), dominant, List.copyOf(onTheWay));
+                sums.boundSumNs() / sums.tuples(), hopsAsDominant == 1 ? dominant : null,
+                List.copyOf(onTheWay));
     }
 }

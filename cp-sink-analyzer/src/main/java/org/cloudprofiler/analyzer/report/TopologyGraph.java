@@ -13,7 +13,8 @@ import org.cloudprofiler.channel.IngestionChannel;
  * component (the generator first when it logged its sends) holding its compute hop's p50, p99
  * and bound and, for a component of several tasks, each task's (the slowest
  * {@link #SLOWEST_TASKS} by p99 and a count of the rest when there are more than
- * {@link #MAX_TASK_LINES}), one arrow per transfer hop labelled with the same. A component's
+ * {@link #MAX_TASK_LINES}) and how many had no bounded sample, one arrow per transfer hop labelled
+ * with the same. A component's
  * row is the longest chain of transfers that leads to it, so a fan-out spreads across a row.
  * Stateless.
  */
@@ -64,13 +65,14 @@ final class TopologyGraph {
         }
         Map<String, Integer> row = rows(components, transfers.keySet());
         int rowCount = row.values().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
+        Map<String, Integer> tasks = new LinkedHashMap<>();
+        operators.forEach(operator -> tasks.put(operator.component(), operator.tasks()));
         Map<String, List<String>> taskLines = new LinkedHashMap<>();
-        computeHops.forEach((component, rows) -> taskLines.put(component, taskLines(rows)));
+        computeHops.forEach((component, rows) -> taskLines.put(component,
+                taskLines(rows, tasks.get(component))));
         int nodeHeight = NODE_HEIGHT + NODE_LINE_HEIGHT * taskLines.values().stream()
                 .mapToInt(List::size).max().orElse(0);
         Map<String, double[]> centre = centres(components, row, rowCount, nodeHeight);
-        Map<String, Integer> tasks = new LinkedHashMap<>();
-        operators.forEach(operator -> tasks.put(operator.component(), operator.tasks()));
         int height = TOP + rowCount * (nodeHeight + ROW_GAP) - ROW_GAP + TOP;
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\""
@@ -193,26 +195,35 @@ final class TopologyGraph {
 
     /**
      * The lines a box gives its tasks: none for a component of one task (its figures are the
-     * component's), else a heading and one line per task in task order, or the slowest by p99
-     * and a count of the rest when there are too many to list.
+     * component's) or without bounded samples, else a heading and one line per task with some
+     * in task order, or the slowest by p99 and a count of the rest when there are too many to
+     * list; then how many of its {@code taskCount} tasks (null if not known) have none, which
+     * {@code hops[].tasks} leaves out (a grouping that never sent them a tuple).
      */
-    static List<String> taskLines(List<AnalysisSummary.HopRow> compute) {
+    static List<String> taskLines(List<AnalysisSummary.HopRow> compute, Integer taskCount) {
         List<AnalysisSummary.TaskFigures> tasks = new ArrayList<>();
         compute.stream().filter(hop -> hop.tasks() != null).forEach(hop ->
                 tasks.addAll(hop.tasks()));
-        if (tasks.size() <= 1) {
+        int withoutBounded = taskCount == null ? 0 : Math.max(0, taskCount - tasks.size());
+        if (tasks.isEmpty() || tasks.size() + withoutBounded <= 1) {
             return List.of();
         }
         List<String> lines = new ArrayList<>();
         lines.add("per task: p50 · p99 · bound");
         if (tasks.size() <= MAX_TASK_LINES) {
             tasks.forEach(task -> lines.add(taskLine(task)));
-            return lines;
+        } else {
+            tasks.stream().sorted(Comparator.comparingDouble(AnalysisSummary.TaskFigures::p99)
+                    .reversed()).limit(SLOWEST_TASKS).forEach(task -> lines.add(taskLine(task)));
+            // Not "faster": the rest may tie with the last one listed.
+            lines.add(String.format(Locale.ROOT, "and %d more tasks, none slower",
+                    tasks.size() - SLOWEST_TASKS));
         }
-        tasks.stream().sorted(Comparator.comparingDouble(AnalysisSummary.TaskFigures::p99)
-                .reversed()).limit(SLOWEST_TASKS).forEach(task -> lines.add(taskLine(task)));
-        lines.add(String.format(Locale.ROOT, "and %d faster tasks",
-                tasks.size() - SLOWEST_TASKS));
+        if (withoutBounded > 0) {
+            lines.add(withoutBounded == 1 ? "1 task without bounded samples"
+                    : String.format(Locale.ROOT, "%d tasks without bounded samples",
+                            withoutBounded));
+        }
         return lines;
     }
 

@@ -18,8 +18,8 @@ import org.HdrHistogram.HistogramIterationValue;
  * and reports the smallest number known to be at least the value of that rank: the upper end of
  * its bucket (with 3 digits: the value rounded up, exactly, for magnitudes below 2,048; within
  * 0.1% above), or
- * the exact maximum where that is smaller. So a percentile lies between the value of its rank
- * and that value plus its bucket's width (and 1 ns of rounding), never above the maximum, and
+ * the exact maximum where that is smaller. So a percentile lies at or above the value of its
+ * rank by less than its bucket's width ({@link #resolutionNs}), never above the maximum, and
  * a percentile of bounds is itself a bound that holds. Not thread-safe.
  *
  * <p>Serialized compressed (HdrHistogram's own encoding): a job subtask sends its statistics,
@@ -33,6 +33,8 @@ public final class SignedHistogram implements Serializable {
     private static final int DEFAULT_SIGNIFICANT_DIGITS = 3;
     /** Keeps {@code p/100 · count} that is whole in decimal from rounding up to the next rank. */
     private static final double RANK_TOLERANCE = 1e-12;
+    /** Asked for bucket widths only: it records nothing. */
+    private static final Histogram DEFAULT_BUCKETS = new Histogram(DEFAULT_SIGNIFICANT_DIGITS);
 
     private final Histogram atOrAboveZero;
     private final Histogram belowZeroMagnitudes;
@@ -128,6 +130,20 @@ public final class SignedHistogram implements Serializable {
             upperEnd = atOrAboveZero.highestEquivalentValue(value);
         }
         return Math.min(upperEnd, max);
+    }
+
+    /**
+     * How far below a percentile of 3 significant digits, {@code percentileNs} as
+     * {@link #valueAtPercentile} reported it, the value of its rank can lie: less than the width
+     * of the bucket it fell in (HdrHistogram's equivalent-value range at its magnitude: 1 ns
+     * below 2,048 ns, which covers the rounding up to a whole ns, 2 ns up to 4,096 ns, and so
+     * on), and never above it. Stateless.
+     */
+    public static double resolutionNs(double percentileNs) {
+        // The reported number and the rank's value rounded up are in one bucket, whether it is
+        // the bucket's end or the exact maximum; below zero, its magnitude rounded down.
+        long magnitude = Math.abs((long) Math.ceil(percentileNs));
+        return DEFAULT_BUCKETS.sizeOfEquivalentValueRange(magnitude);
     }
 
     private Object writeReplace() {

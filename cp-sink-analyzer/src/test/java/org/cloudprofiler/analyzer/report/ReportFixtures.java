@@ -22,7 +22,7 @@ final class ReportFixtures {
     static AnalysisSummary summary(AnalysisSummary.Tuples tuples,
             AnalysisSummary.Drops drops, AnalysisSummary.Input input, AnalysisSummary.HopRow hop,
             List<AnalysisSummary.Violation> violations) {
-        return new AnalysisSummary(AnalysisSummary.FORMAT, true, "node-a", "minrtt", true,
+        return new AnalysisSummary(AnalysisSummary.FORMAT, true, false, "node-a", "minrtt", true,
                 List.of(), input, new AnalysisSummary.Run(2e10, 0.0, "spout/1/first-last",
                         "sink/2/first-last", 10L, 0.5, 10L, "from the sources' first tuple"),
                 tuples, List.of(hop), violations, List.of(), drops, List.of(), List.of(), null, null);

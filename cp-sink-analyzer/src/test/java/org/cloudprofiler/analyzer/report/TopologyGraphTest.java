@@ -77,7 +77,39 @@ class TopologyGraphTest {
                     + " ns · ≤ 0 ns</text>"), "task " + task + " in " + svg);
         }
         assertFalse(svg.contains(">task 7: "), "task 7 is not among the slowest: " + svg);
-        assertTrue(svg.contains(">and 7 faster tasks</text>"), svg);
+        assertTrue(svg.contains(">and 7 more tasks, none slower</text>"), svg);
+    }
+
+    @Test
+    void tasksBeyondTheSlowestThatTieWithThemAreNotCalledFaster() {
+        List<AnalysisSummary.TaskFigures> tasks = IntStream.rangeClosed(1, 12)
+                .mapToObj(task -> new AnalysisSummary.TaskFigures(task, 10, 100, 200, 0))
+                .toList();
+        AnalysisSummary.HopRow compute = new AnalysisSummary.HopRow("bolt", "COMPUTE", "bolt",
+                "bolt", "LOCAL", 120, 120, 0, 0, null, 0, null, LATENCY, EXACT, Map.of(), null,
+                tasks);
+
+        String svg = TopologyGraph.render(List.of(compute), List.of());
+
+        assertFalse(svg.contains("faster"), svg);
+        assertTrue(svg.contains(">and 7 more tasks, none slower</text>"), svg);
+    }
+
+    @Test
+    void aTaskWithoutSamplesIsCountedInItsComponentsBox() {
+        // bolt has two tasks, but only task 1 took tuples in (a grouping that skips task 2).
+        AnalysisSummary.HopRow compute = new AnalysisSummary.HopRow("bolt", "COMPUTE", "bolt",
+                "bolt", "LOCAL", 10, 10, 0, 0, null, 0, null, LATENCY, EXACT, Map.of(), null,
+                List.of(new AnalysisSummary.TaskFigures(1, 10, 100, 150, 0)));
+        List<AnalysisSummary.HopRow> hops = List.of(row("spout -> bolt", "TRANSFER", "spout",
+                "bolt"), compute);
+
+        String svg = TopologyGraph.render(hops, List.of(new AnalysisSummary.Operator("bolt", 2,
+                null, null, List.of())));
+
+        assertTrue(svg.contains(">bolt (2 tasks)</text>"), svg);
+        assertTrue(svg.contains(">task 1: 100 ns · 150 ns · ≤ 0 ns</text>"), svg);
+        assertTrue(svg.contains(">1 task without bounded samples</text>"), svg);
     }
 
     private static AnalysisSummary.HopRow row(String hop, String kind, String from, String to) {

@@ -50,6 +50,26 @@ class SignedHistogramTest {
     }
 
     @Test
+    void aPercentileLiesAboveItsRanksValueByLessThanItsResolutionAtEveryBucketStep() {
+        // Values beside the steps of the bucket width (1 ns below 2,048, 2 ns below 4,096, ...),
+        // each the median of two with a larger maximum, so the bucket's end is reported.
+        for (double value : new double[] {0.2, 1_000.3, 2_047.2, 2_048.1, 4_095.1, 4_096.5,
+                -2_047.5, -2_049.9, -4_097.9}) {
+            SignedHistogram histogram = new SignedHistogram();
+            histogram.record(value);
+            histogram.record(1e7);
+            double p50 = histogram.valueAtPercentile(50);
+
+            assertTrue(p50 >= value && p50 - value < SignedHistogram.resolutionNs(p50),
+                    value + " reported as " + p50);
+        }
+        assertEquals(1, SignedHistogram.resolutionNs(2_047), 0);
+        assertEquals(2, SignedHistogram.resolutionNs(2_048), 0);
+        assertEquals(2, SignedHistogram.resolutionNs(4_095), 0);
+        assertEquals(4, SignedHistogram.resolutionNs(-4_096), 0);
+    }
+
+    @Test
     void aPercentileNeverExceedsTheExactMaximum() {
         // 5,000.3 is recorded as 5,001, whose 3-significant-digit bucket ends at 5,003.
         SignedHistogram bounds = new SignedHistogram();

@@ -64,8 +64,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
                 * config.receiversPerTask();
         JofRecordTranslator translator = config.translator();
         this.onlyStream = TranslatingAssembler.onlyStream(translator);
-        jof = config.payload()
-                .configure(JavaObjectFactory.builder().endpoints(config.taskEndpoints(taskIndex)))
+        jof = JavaObjectFactory.builder().endpoints(config.taskEndpoints(taskIndex))
+                .payload(config.payload())
                 .tupleAssemblers(receiver -> new TranslatingAssembler(translator, config.topic(),
                         config.spoutReceiver(taskIndex, receiver), spoutReceivers))
                 .queueCapacity(config.queueCapacity()).whenQueueFull(config.whenQueueFull())

@@ -4,9 +4,9 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.utils.Utils;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 
@@ -26,7 +26,8 @@ import org.cloudprofiler.generator.jof.JavaObjectFactory;
  * @param bindHost the address the receivers bind (loopback unless told otherwise)
  * @param basePort the first task's first receiver port
  * @param receiversPerTask receiver threads per spout task
- * @param payload what the receivers deserialize
+ * @param payload what the receivers deserialize: the generator's payload, the same
+ *     {@link Payload} it was given
  * @param translator how records become tuples
  * @param topic the value of the {@code topic} field in the default layout
  * @param queueCapacity buckets each receiver's queue holds
@@ -37,7 +38,7 @@ import org.cloudprofiler.generator.jof.JavaObjectFactory;
  * @param maxBucketsPerNextTuple buckets one {@code nextTuple} call may emit
  */
 public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask,
-        JofPayload payload, JofRecordTranslator translator, String topic, int queueCapacity,
+        Payload payload, JofRecordTranslator translator, String topic, int queueCapacity,
         FullQueuePolicy whenQueueFull, int receiveHighWaterMark, int maxBucketsPerNextTuple)
         implements Serializable {
 
@@ -114,7 +115,7 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
         private final String bindHost;
         private final int basePort;
         private int receiversPerTask = 1;
-        private JofPayload payload = JofPayload.raw();
+        private Payload payload = Payload.raw();
         private JofRecordTranslator translator = new DefaultJofRecordTranslator();
         private String topic = "jof";
         private int queueCapacity = JavaObjectFactory.DEFAULT_QUEUE_CAPACITY;
@@ -132,7 +133,8 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
             return this;
         }
 
-        public Builder setPayload(JofPayload payload) {
+        /** What the generator sends (default {@link Payload#raw()}); as given to the generator. */
+        public Builder setPayload(Payload payload) {
             this.payload = payload;
             return this;
         }

@@ -40,7 +40,8 @@ final class ProbeChannel {
         try {
             opened = CloudProfiler.openChannel(name, format, choice.handler());
             for (int i = 0; i < choice.parameters().size(); i++) {
-                CloudProfiler.parameterize(opened, i, choice.parameters().get(i));
+                CloudProfiler.parameterize(opened, choice.handler().parameters().get(i),
+                        choice.parameters().get(i));
             }
             handle.set(opened);
         } catch (RuntimeException e) {

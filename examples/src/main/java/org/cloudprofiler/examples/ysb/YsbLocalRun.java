@@ -23,7 +23,7 @@ import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.drops.DropsSource;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
-import org.cloudprofiler.storm.jof.JofPayload;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.storm.jof.JofSpout;
 import org.cloudprofiler.storm.jof.JofSpoutConfig;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
@@ -98,7 +98,7 @@ public final class YsbLocalRun implements Callable<Integer> {
     @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
     public Integer call() throws Exception {
         JofSpoutConfig.Builder jofBuilder = JofSpoutConfig.builder("127.0.0.1", basePort)
-                .setReceiversPerTask(receivers).setPayload(JofPayload.ysb());
+                .setReceiversPerTask(receivers).setPayload(Payload.ysb());
         if (queueCapacity != null) {
             jofBuilder.setQueueCapacity(queueCapacity);
         }
@@ -134,7 +134,7 @@ public final class YsbLocalRun implements Callable<Integer> {
             cluster.submitTopology(TOPOLOGY, conf, YsbTopology.profiled(new JofSpout(jof),
                     spoutTasks, boltTasks, campaigns));
             // The spouts bind their JOF receivers when they open; the generator waits for them.
-            try (Generator generator = Generator.builder().ysbPayload().seed(seed)
+            try (Generator generator = Generator.builder().payload(Payload.ysb()).seed(seed)
                     .endpoints(jof.endpoints(spoutTasks)).tuplesPerSecond(tuplesPerSecond)
                     .duration(Duration.ofSeconds(seconds)).connectTimeout(Duration.ofSeconds(120))
                     // A full queue waits: the markers queue behind the backlog, which may take

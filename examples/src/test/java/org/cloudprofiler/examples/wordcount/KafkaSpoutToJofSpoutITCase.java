@@ -25,7 +25,7 @@ import org.apache.storm.kafka.spout.KafkaSpoutConfig;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.storm.RunEndSignal;
-import org.cloudprofiler.storm.jof.JofPayload;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.storm.jof.JofSpout;
 import org.cloudprofiler.storm.jof.JofSpoutConfig;
 import org.cloudprofiler.storm.kafka.ProfiledKafkaSpout;
@@ -109,7 +109,7 @@ class KafkaSpoutToJofSpoutITCase {
     private static Map<String, WordTally> runOnJof(List<String> sentences) throws Exception {
         String name = "word-count-jof";
         JofSpoutConfig jof = JofSpoutConfig.builder("127.0.0.1", PortBlocks.free(1))
-                .setTopic(TOPIC).setPayload(JofPayload.kryo(String.class, Kryo::new)).build();
+                .setTopic(TOPIC).setPayload(Payload.kryo(String.class, Kryo::new)).build();
         List<byte[]> payloads = new ArrayList<>();
         Kryo kryo = new Kryo();
         for (String sentence : sentences) {
@@ -123,7 +123,7 @@ class KafkaSpoutToJofSpoutITCase {
         GeneratorResult result;
         try (LocalCluster cluster = new LocalCluster()) {
             cluster.submitTopology(name, conf, WordCountTopology.profiled(new JofSpout(jof)));
-            try (Generator generator = Generator.builder().preloadedPayload()
+            try (Generator generator = Generator.builder().payload(Payload.preloaded())
                     .endpoints(jof.endpoints(1)).tuplesPerSecond(20_000).tupleCount(RECORDS)
                     .connectTimeout(Duration.ofSeconds(120)).build()) {
                 generator.loadBytes(payloads);

@@ -25,7 +25,7 @@ import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogSummary;
-import org.cloudprofiler.storm.jof.JofPayload;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.storm.jof.JofSpout;
 import org.cloudprofiler.storm.jof.JofSpoutConfig;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
@@ -59,7 +59,7 @@ class YsbOnJofSpoutITCase {
     @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
     static void runTheTopology() throws Exception {
         JofSpoutConfig jof = JofSpoutConfig.builder("127.0.0.1", PortBlocks.free(SPOUT_TASKS))
-                .setPayload(JofPayload.ysb()).setQueueCapacity(1024).build();
+                .setPayload(Payload.ysb()).setQueueCapacity(1024).build();
         Config conf = YsbTopology.config(2);
         conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of(
                 "class", RecordingReporter.class.getName(), "report.period", 60)));
@@ -68,7 +68,7 @@ class YsbOnJofSpoutITCase {
                 .withSupervisors(1).withPortsPerSupervisor(2).build()) {
             cluster.submitTopology(NAME, conf, YsbTopology.profiled(new JofSpout(jof),
                     SPOUT_TASKS, BOLT_TASKS, Generator.ysbAdCampaigns(SEED)));
-            try (Generator generator = Generator.builder().ysbPayload().seed(SEED)
+            try (Generator generator = Generator.builder().payload(Payload.ysb()).seed(SEED)
                     .endpoints(jof.endpoints(SPOUT_TASKS)).tuplesPerSecond(30_000)
                     .tupleCount(TUPLES).connectTimeout(Duration.ofSeconds(120)).logSends(true)
                     .build()) {

@@ -5,7 +5,7 @@ import java.util.Locale;
 
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
-import org.cloudprofiler.storm.jof.JofPayload;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.storm.jof.JofSpout;
 import org.cloudprofiler.storm.jof.JofSpoutConfig;
 
@@ -20,17 +20,17 @@ final class JofPipeline extends StormIngestionPipeline {
     // The spouts bind their receivers when the topology is up; the generator waits for them.
 
     /** What the generator sends. */
-    enum Payload {
+    enum PayloadKind {
         /** 100 pseudo-random bytes, emitted as {@code byte[]}: what the paper compared. */
         RAW,
         /** The built-in YSB ad events, deserialized with Kryo into {@code AdEvent}s. */
         YSB
     }
 
-    private final Payload payload;
+    private final PayloadKind payload;
     private final JofTuning tuning;
 
-    JofPipeline(SharedLocalCluster cluster, RunRules rules, Payload payload,
+    JofPipeline(SharedLocalCluster cluster, RunRules rules, PayloadKind payload,
             JofTuning tuning) {
         super("jof-" + payload.name().toLowerCase(Locale.ROOT), cluster, rules);
         this.payload = payload;
@@ -48,16 +48,16 @@ final class JofPipeline extends StormIngestionPipeline {
                 .setWhenQueueFull(tuning.whenQueueFull())
                 .setReceiveHighWaterMark(tuning.receiveHighWaterMark())
                 .setMaxBucketsPerNextTuple(tuning.maxBucketsPerNextTuple())
-                .setPayload(payload == Payload.RAW ? JofPayload.raw() : JofPayload.ysb())
+                .setPayload(payload == PayloadKind.RAW ? Payload.raw() : Payload.ysb())
                 .build();
         String runId = cluster.newRunId(name());
         try (SharedLocalCluster.Run run = cluster.submit(runId, new JofSpout(config))) {
             Generator.Builder builder = tuning.generator(config.endpoints(tasks),
                     targetTuplesPerSecond).duration(duration);
-            if (payload == Payload.RAW) {
-                builder.rawPayload(Generator.DEFAULT_RAW_PAYLOAD_BYTES);
+            if (payload == PayloadKind.RAW) {
+                builder.payload(Payload.raw(Generator.DEFAULT_RAW_PAYLOAD_BYTES));
             } else {
-                builder.ysbPayload();
+                builder.payload(Payload.ysb());
             }
             GeneratorResult result;
             long scheduleEndNs;

@@ -68,7 +68,7 @@ public final class StormIngestionBench implements Callable<Integer> {
 
     @Option(names = "--jof-payloads", split = ",", description = "JofSpout payloads to search,"
             + " of RAW, YSB (default: ${DEFAULT-VALUE}).")
-    private List<JofPipeline.Payload> jofPayloads = List.of(JofPipeline.Payload.RAW);
+    private List<JofPipeline.PayloadKind> jofPayloads = List.of(JofPipeline.PayloadKind.RAW);
 
     @Option(names = "--spout-tasks", description = "Spout tasks (and Kafka partitions)"
             + " (default: ${DEFAULT-VALUE}).")
@@ -202,7 +202,7 @@ public final class StormIngestionBench implements Callable<Integer> {
             }
             JofTuning tuning = jofTuning();
             if (only.contains(Source.JOF)) {
-                for (JofPipeline.Payload payload : jofPayloads) {
+                for (JofPipeline.PayloadKind payload : jofPayloads) {
                     try (JofPipeline pipeline = new JofPipeline(cluster, rules, payload,
                             tuning)) {
                         outcomes.add(search(pipeline, criteria, warmUp, duration, jofSearch,

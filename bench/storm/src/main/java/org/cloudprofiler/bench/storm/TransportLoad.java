@@ -3,9 +3,9 @@ package org.cloudprofiler.bench.storm;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.jof.DrainingConsumer;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 
@@ -35,7 +35,7 @@ final class TransportLoad implements AutoCloseable {
     /** Starts sending {@code tuplesPerSecond}, set up as {@code tuning} sets up JofSpout's runs. */
     static TransportLoad start(long tuplesPerSecond, JofTuning tuning) {
         String endpoint = "tcp://127.0.0.1:" + FreePorts.block(1);
-        JavaObjectFactory jof = JavaObjectFactory.builder().endpoints(List.of(endpoint)).raw()
+        JavaObjectFactory jof = JavaObjectFactory.builder().endpoints(List.of(endpoint)).payload(Payload.raw())
                 .queueCapacity(tuning.queueCapacity()).whenQueueFull(tuning.whenQueueFull())
                 .receiveHighWaterMark(tuning.receiveHighWaterMark()).start();
         DrainingConsumer consumer = DrainingConsumer.start(jof.poller());
@@ -43,7 +43,7 @@ final class TransportLoad implements AutoCloseable {
         try {
             // Neither a count nor a duration: it sends until finish() stops it.
             generator = tuning.generator(List.of(endpoint), tuplesPerSecond)
-                    .rawPayload(Generator.DEFAULT_RAW_PAYLOAD_BYTES).build();
+                    .payload(Payload.raw(Generator.DEFAULT_RAW_PAYLOAD_BYTES)).build();
             generator.start();
             return new TransportLoad(tuplesPerSecond, jof, consumer, generator);
         } catch (RuntimeException e) {

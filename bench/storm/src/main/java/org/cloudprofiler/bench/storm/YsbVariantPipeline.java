@@ -24,7 +24,7 @@ import org.cloudprofiler.drops.DropsSource;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.search.IngestionPipeline;
 import org.cloudprofiler.generator.search.RunResult;
-import org.cloudprofiler.storm.jof.JofPayload;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.storm.jof.JofSpout;
 import org.cloudprofiler.storm.jof.JofSpoutConfig;
 
@@ -100,7 +100,7 @@ final class YsbVariantPipeline implements IngestionPipeline {
         // DROP, as when its figures were taken: an overloaded run fails at once, not after a
         // backlog the generator's end-of-run markers would queue behind.
         JofSpoutConfig jof = JofSpoutConfig.builder("127.0.0.1", FreePorts.block(1))
-                .setPayload(JofPayload.ysb()).setQueueCapacity(1024)
+                .setPayload(Payload.ysb()).setQueueCapacity(1024)
                 .setWhenQueueFull(FullQueuePolicy.DROP).build();
         JofSpout spout = new JofSpout(jof);
         StormTopology topology = variant == Variant.NONE
@@ -114,7 +114,7 @@ final class YsbVariantPipeline implements IngestionPipeline {
             long cpuStartNs;
             long startNs;
             long scheduleEndNs;
-            try (Generator generator = Generator.builder().ysbPayload().seed(seed)
+            try (Generator generator = Generator.builder().payload(Payload.ysb()).seed(seed)
                     .endpoints(jof.endpoints(1)).tuplesPerSecond(targetTuplesPerSecond)
                     .duration(duration).connectTimeout(CONNECT_TIMEOUT).build()) {
                 generator.start();

@@ -3,8 +3,7 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "../profiler_error.h"
-#include "../tsc_clock.h"
+#include "profiler_error.h"
 
 namespace cloudprofiler::sync {
 namespace {
@@ -25,8 +24,8 @@ bool parseNanoseconds(const std::string& text, int64_t& out) {
 
 }  // namespace
 
-TestSyncDelay TestSyncDelay::parse(const std::string& text) {
-    TestSyncDelay delay;
+ResponseDelay TestSyncDelay::parse(const std::string& text) {
+    ResponseDelay delay;
     size_t colon = text.find(':');
     if (colon == std::string::npos || !parseNanoseconds(text.substr(0, colon), delay.forwardNs) ||
         !parseNanoseconds(text.substr(colon + 1), delay.backNs)) {
@@ -38,20 +37,17 @@ TestSyncDelay TestSyncDelay::parse(const std::string& text) {
     return delay;
 }
 
-TestSyncDelay TestSyncDelay::fromEnvironment() {
+ResponseDelay TestSyncDelay::fromEnvironment() {
     const char* text = std::getenv("CP_TEST_SYNC_DELAY_NS");
     if (text == nullptr || *text == '\0') {
-        return TestSyncDelay();
+        return ResponseDelay();
     }
-    return parse(text);
-}
-
-void TestSyncDelay::spin(int64_t nanoseconds) {
-    if (nanoseconds <= 0) {
-        return;
-    }
-    int64_t until = readClockNs(CLOCK_MONOTONIC_RAW) + nanoseconds;
-    while (readClockNs(CLOCK_MONOTONIC_RAW) < until) {
+    try {
+        return parse(text);
+    } catch (const ProfilerError& error) {
+        ResponseDelay refused;
+        refused.refusal = error.what();
+        return refused;
     }
 }
 

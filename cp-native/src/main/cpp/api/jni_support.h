@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../profiler_error.h"
+#include "profiler_error.h"
 
 namespace cloudprofiler {
 
@@ -103,6 +103,37 @@ bool registerNatives(JNIEnv* env, const char* className,
            env->RegisterNatives(type, methods, static_cast<jint>(kCount)) == JNI_OK;
 }
 
+// A Java record built by native code through its canonical constructor: a record whose
+// components change no longer matches `constructorSignature`, and loading the library fails
+// instead of filling the wrong component. Bound once in JNI_OnLoad; the class is held for the
+// life of the library.
+struct JavaRecord {
+    jclass type = nullptr;
+    jmethodID constructor = nullptr;
+
+    bool bind(JNIEnv* env, const char* className, const char* constructorSignature) {
+        jclass local = env->FindClass(className);
+        if (local == nullptr) {
+            return false;
+        }
+        type = static_cast<jclass>(env->NewGlobalRef(local));
+        env->DeleteLocalRef(local);
+        constructor = type == nullptr
+                          ? nullptr
+                          : env->GetMethodID(type, "<init>", constructorSignature);
+        return constructor != nullptr;
+    }
+
+    // The arguments in the order and JNI types of the constructor's signature.
+    template <typename... Components>
+    jobject create(JNIEnv* env, Components... components) const {
+        return env->NewObject(type, constructor, components...);
+    }
+};
+
+// Registers libcloudprofiler's natives (cloudprofiler_jni.cpp), the sync service's among them;
+// false if that failed.
+bool registerProfilerNatives(JNIEnv* env);
 // Registers the sync service's natives (sync_jni.cpp); false if that failed.
 bool registerSyncNatives(JNIEnv* env);
 

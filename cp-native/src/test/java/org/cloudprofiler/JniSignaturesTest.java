@@ -1,0 +1,20 @@
+package org.cloudprofiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.cloudprofiler.testing.NativeSignatures;
+import org.junit.jupiter.api.Test;
+
+/** The JNI of the profiling API hands back records by name, never arrays decoded by index. */
+class JniSignaturesTest {
+
+    @Test
+    void everyNativeOfTheApiPassesItsValuesByName() {
+        for (Class<?> type : List.of(CloudProfiler.class, ClockProbe.class,
+                MembarrierProbe.class)) {
+            assertEquals(List.of(), NativeSignatures.positional(type), type.getSimpleName());
+        }
+    }
+}

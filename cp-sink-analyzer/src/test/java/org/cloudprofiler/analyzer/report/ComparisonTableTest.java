@@ -1,0 +1,83 @@
+package org.cloudprofiler.analyzer.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.cloudprofiler.analyzer.compare.AnalyzedRun;
+import org.cloudprofiler.analyzer.compare.RunComparison;
+import org.junit.jupiter.api.Test;
+
+/** The rows of {@code cloudprofiler compare} without a verdict, on the console and in HTML. */
+class ComparisonTableTest {
+
+    @Test
+    void aRowOfOneRunOnlyIsListedAsOnlyInThatRunInBothForms() {
+        RunComparison comparison = RunComparison.of(run(bounded("a -> b", "LOCAL")),
+                run(bounded("a -> b", "REMOTE"), bounded("b -> c", "LOCAL")));
+
+        List<String> rows = rows(ComparisonTable.render(comparison));
+        String html = ComparisonReport.render(comparison);
+
+        assertEquals(List.of("a -> b                           local   only in A",
+                "a -> b                           remote  only in B",
+                "b -> c                           local   only in B"), rows);
+        assertTrue(html.contains("<td>a -&gt; b</td><td>local</td><td colspan=\"5\">only in A"),
+                html);
+        assertTrue(html.contains("<td>a -&gt; b</td><td>remote</td><td colspan=\"5\">only in B"),
+                html);
+        assertTrue(html.contains("<td>b -&gt; c</td><td>local</td><td colspan=\"5\">only in B"),
+                html);
+    }
+
+    @Test
+    void aRowWithoutBoundedSamplesSaysWhichRunLacksThemOrThatNeitherHasAny() {
+        RunComparison comparison = RunComparison.of(
+                run(unbounded("a -> b"), bounded("b -> c", "REMOTE")),
+                run(unbounded("a -> b"), unbounded("b -> c")));
+
+        assertEquals(List.of("a -> b                           remote  not comparable: neither"
+                + " run has bounded samples of it", "b -> c                           remote "
+                        + " not comparable: B has no bounded samples of it"),
+                rows(ComparisonTable.render(comparison)));
+    }
+
+    @Test
+    void theHtmlEscapesTheHopAndLocalityReadFromTheSummaries() {
+        RunComparison comparison = RunComparison.of(run(bounded("a<b", "<i>")),
+                run(bounded("a<b", "<i>")));
+
+        String html = ComparisonReport.render(comparison);
+
+        assertTrue(html.contains("<td>a&lt;b</td><td>&lt;i&gt;</td>"), html);
+        assertFalse(html.contains("<i>"), html);
+    }
+
+    /** The table's rows: the lines between its heading and the rule under it. */
+    private static List<String> rows(String table) {
+        List<String> lines = table.lines().toList();
+        int heading = lines.indexOf(lines.stream().filter(line -> line.startsWith("hop "))
+                .findFirst().orElseThrow());
+        return lines.subList(heading + 1, lines.size() - 1);
+    }
+
+    private static AnalyzedRun run(AnalysisSummary.HopRow... hops) {
+        return new AnalyzedRun("run", true, false, new AnalysisSummary.Analysed(0, null,
+                "the sources' first tuple", "rule"), new AnalysisSummary.WarmUp(null, "rule",
+                        null, null, null, List.of()), List.of(hops));
+    }
+
+    private static AnalysisSummary.HopRow bounded(String hop, String locality) {
+        LatencyStats stats = new LatencyStats(1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        return new AnalysisSummary.HopRow(hop, "TRANSFER", "a", "b", locality, 1, 1, 0, 0, null,
+                0, null, stats, stats, Map.of(), null, null);
+    }
+
+    /** Remote samples between unsynchronized clocks: counted, no number. */
+    private static AnalysisSummary.HopRow unbounded(String hop) {
+        return new AnalysisSummary.HopRow(hop, "TRANSFER", "a", "b", "REMOTE", 5, 0, 5, 0, null,
+                0, null, null, null, Map.of(), null, null);
+    }
+}
