@@ -17,6 +17,7 @@ import org.cloudprofiler.flink.source.enumerator.JofSplitEnumerator;
 import org.cloudprofiler.flink.source.reader.JofSourceReader;
 import org.cloudprofiler.flink.source.split.JofReceiverSplit;
 import org.cloudprofiler.flink.source.split.JofReceiverSplitSerializer;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.jof.TupleAssembler;
@@ -40,18 +41,20 @@ public final class JofSource<T> implements Source<T, JofReceiverSplit, JofEnumer
     private final String bindHost;
     private final int basePort;
     private final int receivers;
+    private final Payload payload;
     private final JofRecordDeserializationSchema<T> deserializer;
     private final Boundedness boundedness;
     private final int queueCapacity;
     private final FullQueuePolicy whenQueueFull;
     private final int receiveHighWaterMark;
 
-    JofSource(String bindHost, int basePort, int receivers,
+    JofSource(String bindHost, int basePort, int receivers, Payload payload,
             JofRecordDeserializationSchema<T> deserializer, Boundedness boundedness,
             int queueCapacity, FullQueuePolicy whenQueueFull, int receiveHighWaterMark) {
         this.bindHost = bindHost;
         this.basePort = basePort;
         this.receivers = receivers;
+        this.payload = payload;
         this.deserializer = deserializer;
         this.boundedness = boundedness;
         this.queueCapacity = queueCapacity;
@@ -89,9 +92,9 @@ public final class JofSource<T> implements Source<T, JofReceiverSplit, JofEnumer
                 boundedness == Boundedness.BOUNDED, context);
     }
 
-    /** The one place the JOF of a split is configured. */
+    /** Configures and starts the JOF of one split, as the builder was told. */
     private JavaObjectFactory startReceiver(JofReceiverSplit split, TupleAssembler assembler) {
-        return JavaObjectFactory.builder().endpoints(List.of(split.endpoint())).raw()
+        return JavaObjectFactory.builder().endpoints(List.of(split.endpoint())).payload(payload)
                 .tupleAssemblers(receiver -> assembler).queueCapacity(queueCapacity)
                 .whenQueueFull(whenQueueFull).receiveHighWaterMark(receiveHighWaterMark)
                 .start();

@@ -2,6 +2,7 @@ package org.cloudprofiler.flink.source;
 
 import java.util.Objects;
 import org.apache.flink.api.connector.source.Boundedness;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 
@@ -9,10 +10,11 @@ import org.cloudprofiler.generator.jof.JavaObjectFactory;
  * Builds a {@link JofSource}. Its methods mirror {@code KafkaSourceBuilder}'s {@code setX}
  * names, so that a Flink user swapping one source for the other finds the same words; the rest
  * of the project's builders name options without {@code set}. Defaults: one receiver on
- * {@code 127.0.0.1}, unbounded (as KafkaSource), the JOF's queue capacity and receive high-water
- * mark, and {@link FullQueuePolicy#WAIT}: as KafkaSource leaves records in the topic until
- * Flink asks for them, a full queue holds the generator back rather than dropping what it sent
- * (docs/storm.md, "When a JofSpout loses tuples, and where they are counted"). Not thread-safe.
+ * {@code 127.0.0.1}, raw payloads, unbounded (as KafkaSource), the JOF's queue capacity and
+ * receive high-water mark, and {@link FullQueuePolicy#WAIT}: as KafkaSource leaves records in
+ * the topic until Flink asks for them, a full queue holds the generator back rather than
+ * dropping what it sent (docs/storm.md, "When a JofSpout loses tuples, and where they are
+ * counted"). Not thread-safe.
  *
  * @param <T> what the source emits
  */
@@ -20,6 +22,7 @@ public final class JofSourceBuilder<T> {
     private String bindHost = "127.0.0.1";
     private int basePort;
     private int receivers = 1;
+    private Payload payload = Payload.raw();
     private JofRecordDeserializationSchema<T> deserializer;
     private Boundedness boundedness = Boundedness.CONTINUOUS_UNBOUNDED;
     private int queueCapacity = JavaObjectFactory.DEFAULT_QUEUE_CAPACITY;
@@ -46,13 +49,25 @@ public final class JofSourceBuilder<T> {
         return this;
     }
 
+    /**
+     * What the generator sends and the receivers deserialize (default {@link Payload#raw()}):
+     * the same {@link Payload} the generator is given.
+     */
+    public JofSourceBuilder<T> setPayload(Payload payload) {
+        this.payload = Objects.requireNonNull(payload, "payload");
+        return this;
+    }
+
     /** Makes the records the source emits. Required (or {@link #setValueOnlyDeserializer}). */
     public JofSourceBuilder<T> setDeserializer(JofRecordDeserializationSchema<T> deserializer) {
         this.deserializer = Objects.requireNonNull(deserializer, "deserializer");
         return this;
     }
 
-    /** Emits each record's value as {@code type}, e.g. {@code byte[].class} for raw payloads. */
+    /**
+     * Emits each record's value as {@code type}: {@code byte[].class} for raw payloads,
+     * {@code AdEvent.class} for YSB events, the class of a Kryo payload.
+     */
     public JofSourceBuilder<T> setValueOnlyDeserializer(Class<T> type) {
         return setDeserializer(JofRecordDeserializationSchema.valueOnly(type));
     }
@@ -111,7 +126,7 @@ public final class JofSourceBuilder<T> {
                     + " high-water mark of 0 (no limit) or more; got queue " + queueCapacity
                     + ", high-water mark " + receiveHighWaterMark);
         }
-        return new JofSource<>(bindHost, basePort, receivers, deserializer, boundedness,
-                queueCapacity, whenQueueFull, receiveHighWaterMark);
+        return new JofSource<>(bindHost, basePort, receivers, payload, deserializer,
+                boundedness, queueCapacity, whenQueueFull, receiveHighWaterMark);
     }
 }

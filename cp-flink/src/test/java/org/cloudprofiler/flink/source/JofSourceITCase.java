@@ -21,6 +21,8 @@ import java.util.stream.Stream;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.metrics.Counter;
@@ -34,13 +36,16 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.Collector;
 import org.apache.flink.util.ExceptionUtils;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.drops.DropsSource;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.jof.JofBindException;
+import org.cloudprofiler.generator.ysb.AdEvent;
 import org.cloudprofiler.testing.PortBlocks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -52,7 +57,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * end-of-run markers are through, also with a reader that got no receiver, and each reader that
  * had receivers leaves its counts in its metrics and drops.json; an unbounded job cancelled, or
  * failed by an operator, leaves no receiver thread running and its ports free; a port in use fails
- * the job with the JOF's message naming the fix.
+ * the job with the JOF's message naming the fix; the receivers read the payload they are given.
  */
 @Timeout(180) // A guard against a hang only: nothing here is timed.
 class JofSourceITCase {
@@ -73,7 +78,7 @@ class JofSourceITCase {
         JofSource<Long> source = JofSource.<Long>builder().setBasePort(PortBlocks.free(3))
                 .setReceivers(3).setDeserializer(new TupleIds()).setBounded().build();
 
-        Outcome outcome = run(source, "jof-three-receivers", 2);
+        Outcome outcome = run(source, "jof-three-receivers", 2, Payload.raw());
 
         assertTrue(outcome.generator().clean(), outcome.generator().problems().toString());
         assertEachIdOnce(outcome.ids());
@@ -94,12 +99,24 @@ class JofSourceITCase {
         JofSource<Long> source = JofSource.<Long>builder().setBasePort(PortBlocks.free(1))
                 .setReceivers(1).setDeserializer(new TupleIds()).setBounded().build();
 
-        Outcome outcome = run(source, "jof-one-receiver", 1);
+        Outcome outcome = run(source, "jof-one-receiver", 1, Payload.raw());
 
         assertTrue(outcome.generator().clean(), outcome.generator().problems().toString());
         assertEachIdOnce(outcome.ids());
         // Only the reader that had the receiver has counts to leave.
         assertEquals(1, drops("jof-one-receiver").size());
+    }
+
+    @Test
+    void theReceiversReadThePayloadTheyAreGiven() throws Exception {
+        JofSource<Long> source = JofSource.<Long>builder().setBasePort(PortBlocks.free(2))
+                .setReceivers(2).setPayload(Payload.ysb()).setDeserializer(new AdEventIds())
+                .setBounded().build();
+
+        Outcome outcome = run(source, "jof-ysb", 1, Payload.ysb());
+
+        assertTrue(outcome.generator().clean(), outcome.generator().problems().toString());
+        assertEachIdOnce(outcome.ids());
     }
 
     @Test
@@ -185,6 +202,23 @@ class JofSourceITCase {
         }
     }
 
+    /** Emits the tuple id of each record whose value is a YSB event, and nothing for others. */
+    static final class AdEventIds implements JofRecordDeserializationSchema<Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void deserialize(JofRecord record, Collector<Long> out) {
+            if (record.value() instanceof AdEvent) {
+                out.collect(record.tupleId());
+            }
+        }
+
+        @Override
+        public TypeInformation<Long> getProducedType() {
+            return Types.LONG;
+        }
+    }
+
     /** What a run collected, and what the generator says it sent. */
     private record Outcome(JobID job, List<Long> ids, GeneratorResult generator) {}
 
@@ -212,7 +246,8 @@ class JofSourceITCase {
     }
 
     /** Runs {@code source} into a collecting sink while the generator sends it TUPLES. */
-    private static Outcome run(JofSource<Long> source, String name, int senders)
+    private static Outcome run(JofSource<Long> source, String name, int senders,
+            Payload payload)
             throws Exception {
         deleteEarlierRun(name);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -224,7 +259,8 @@ class JofSourceITCase {
         JobClient job = env.executeAsync(name);
         try (CloseableIterator<Long> collected = collecting;
                 Generator generator = Generator.builder().endpoints(source.endpoints())
-                        .senderThreads(senders).tuplesPerSecond(50_000).tupleCount(TUPLES)
+                        .senderThreads(senders).payload(payload).tuplesPerSecond(50_000)
+                        .tupleCount(TUPLES)
                         .connectTimeout(Duration.ofSeconds(60)).build()) {
             // The readers bind their receivers as the job starts; the generator waits for them.
             generator.start();
