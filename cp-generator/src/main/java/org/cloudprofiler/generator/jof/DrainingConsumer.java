@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -14,12 +13,6 @@ import java.util.function.Consumer;
  * {@link #awaitFinished} may be read from any thread; it owns the poller until closed.
  */
 public final class DrainingConsumer implements AutoCloseable {
-    // An empty queue is first polled in a spin, then between yields, then every PARK_NANOS: on
-    // a small machine a spinning consumer would take the receivers' core.
-    private static final int SPINS = 100;
-    private static final int YIELDS = 100;
-    private static final long PARK_NANOS = 50_000;
-
     private final QueuePoller poller;
     private final Consumer<TupleBucket> onBucket;
     private final Thread thread;
@@ -58,7 +51,7 @@ public final class DrainingConsumer implements AutoCloseable {
             while (running && !poller.isFinished()) {
                 JofItem item = poller.poll();
                 if (item == null) {
-                    idle(++idlePolls);
+                    EmptyQueueBackoff.idle(++idlePolls);
                 } else {
                     idlePolls = 0;
                     consume(item);
@@ -78,16 +71,6 @@ public final class DrainingConsumer implements AutoCloseable {
             tuplesConsumed += bucket.size();
         } else {
             endOfRuns.add((EndOfRun) item);
-        }
-    }
-
-    private static void idle(int idlePolls) {
-        if (idlePolls <= SPINS) {
-            Thread.onSpinWait();
-        } else if (idlePolls <= SPINS + YIELDS) {
-            Thread.yield();
-        } else {
-            LockSupport.parkNanos(PARK_NANOS);
         }
     }
 

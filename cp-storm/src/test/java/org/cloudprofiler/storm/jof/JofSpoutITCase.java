@@ -29,9 +29,9 @@ import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
-import org.cloudprofiler.storm.testing.PortBlocks;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.testing.SinkBolt;
+import org.cloudprofiler.testing.PortBlocks;
 import org.junit.jupiter.api.Test;
 
 /**

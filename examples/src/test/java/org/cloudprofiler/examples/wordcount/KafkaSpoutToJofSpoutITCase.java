@@ -31,7 +31,7 @@ import org.cloudprofiler.storm.jof.JofSpoutConfig;
 import org.cloudprofiler.storm.kafka.ProfiledKafkaSpout;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
 import org.cloudprofiler.storm.testing.InProcessKafka;
-import org.cloudprofiler.storm.testing.PortBlocks;
+import org.cloudprofiler.testing.PortBlocks;
 import org.junit.jupiter.api.Test;
 
 /**

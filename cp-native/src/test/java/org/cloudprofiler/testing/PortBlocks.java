@@ -1,4 +1,4 @@
-package org.cloudprofiler.storm.testing;
+package org.cloudprofiler.testing;
 
 import java.io.IOException;
 import java.net.ServerSocket;
