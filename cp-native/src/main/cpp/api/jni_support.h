@@ -131,6 +131,63 @@ struct JavaRecord {
     }
 };
 
+// A field that native code reads by name, as `fields` of bindFields() list it.
+struct JavaField {
+    jfieldID* id;
+    const char* name;
+    const char* signature;
+};
+
+// Looks up the fields of `className` that native code reads: false if one is missing, so that a
+// record whose components change fails the library's load instead of being read wrongly.
+template <size_t kCount>
+bool bindFields(JNIEnv* env, const char* className, const JavaField (&fields)[kCount]) {
+    jclass type = env->FindClass(className);
+    if (type == nullptr) {
+        return false;
+    }
+    bool found = true;
+    for (const JavaField& field : fields) {
+        *field.id = found ? env->GetFieldID(type, field.name, field.signature) : nullptr;
+        found = *field.id != nullptr;
+    }
+    env->DeleteLocalRef(type);
+    return found;
+}
+
+// The constant `name` of the Java enum `className` ("a/b/Outer$Kind"), held for the life of the
+// library; null if there is none, so that a renamed constant fails the library's load.
+inline jobject bindEnumConstant(JNIEnv* env, const char* className, const char* name) {
+    jclass type = env->FindClass(className);
+    if (type == nullptr) {
+        return nullptr;
+    }
+    std::string signature = std::string("L") + className + ";";
+    jfieldID field = env->GetStaticFieldID(type, name, signature.c_str());
+    jobject constant = field == nullptr ? nullptr : env->GetStaticObjectField(type, field);
+    jobject global = constant == nullptr ? nullptr : env->NewGlobalRef(constant);
+    env->DeleteLocalRef(constant);
+    env->DeleteLocalRef(type);
+    return global;
+}
+
+// A Java array of `type` with one element per item, each made by `create` (a local reference,
+// null with a Java exception pending on failure); null if any failed.
+template <typename Item, typename Create>
+jobjectArray toObjectArray(JNIEnv* env, jclass type, const std::vector<Item>& items,
+                           Create&& create) {
+    jobjectArray array = env->NewObjectArray(static_cast<jsize>(items.size()), type, nullptr);
+    for (size_t i = 0; array != nullptr && i < items.size(); ++i) {
+        jobject element = create(items[i]);
+        if (element == nullptr) {
+            return nullptr;
+        }
+        env->SetObjectArrayElement(array, static_cast<jsize>(i), element);
+        env->DeleteLocalRef(element);
+    }
+    return array;
+}
+
 // Registers libcloudprofiler's natives (cloudprofiler_jni.cpp), the sync service's among them;
 // false if that failed.
 bool registerProfilerNatives(JNIEnv* env);

@@ -30,12 +30,14 @@ Address fromSockaddr(const sockaddr_in& in) {
 
 }  // namespace
 
-std::string Address::toString() const {
+std::string Address::toString() const { return ipString() + ":" + std::to_string(port); }
+
+std::string Address::ipString() const {
     char text[INET_ADDRSTRLEN] = {};
     in_addr in{};
     in.s_addr = htonl(ip);
     inet_ntop(AF_INET, &in, text, sizeof text);
-    return std::string(text) + ":" + std::to_string(port);
+    return std::string(text);
 }
 
 Address Address::resolve(const std::string& host, uint16_t port) {

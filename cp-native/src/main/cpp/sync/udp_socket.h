@@ -14,7 +14,8 @@ struct Address {
 
     bool operator==(const Address& other) const { return ip == other.ip && port == other.port; }
     bool operator!=(const Address& other) const { return !(*this == other); }
-    std::string toString() const;
+    std::string toString() const;  // ip:port
+    std::string ipString() const;  // the dotted quad alone
 
     // Resolves an IPv4 host name or dotted quad; throws ProfilerError(kInvalidArgument).
     static Address resolve(const std::string& host, uint16_t port);

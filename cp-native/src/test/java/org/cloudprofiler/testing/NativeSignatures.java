@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The native methods of a class that pass values by position instead of by name: a result as a
- * primitive array decoded by index, or more arguments than a reader can match to their names.
+ * primitive array or an {@code Object[]} decoded by index, or more arguments than a reader can
+ * match to their names.
  */
 public final class NativeSignatures {
     /** The most arguments a native takes; more go into an options record read by field. */
@@ -23,7 +24,8 @@ public final class NativeSignatures {
                 continue;
             }
             Class<?> result = method.getReturnType();
-            if (result.isArray() && result.getComponentType().isPrimitive()) {
+            if (result.isArray() && (result.getComponentType().isPrimitive()
+                    || result.getComponentType() == Object.class)) {
                 found.add(method.getName() + " returns " + result.getSimpleName());
             }
             if (method.getParameterCount() > MAX_ARGUMENTS) {

@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.sync.service.internal.AgentOptions;
 import org.cloudprofiler.sync.service.internal.SyncNative;
 
 /**
@@ -100,9 +101,9 @@ public final class SyncAgent implements AutoCloseable {
         Objects.requireNonNull(options.token(), "token (use \"\" for none)");
         Objects.requireNonNull(options.serverTimeout(), "serverTimeout");
         String nodeId = options.nodeId() != null ? options.nodeId() : defaultNodeId();
-        return new SyncAgent(SyncNative.agentCreate0(options.serverHost(), options.serverPort(),
-                nodeId, options.bindHost(), options.port(), options.token(),
-                (int) Math.min(Integer.MAX_VALUE, options.serverTimeout().toMillis())));
+        return new SyncAgent(SyncNative.agentCreate0(new AgentOptions(options.serverHost(),
+                options.serverPort(), nodeId, options.bindHost(), options.port(), options.token(),
+                (int) Math.min(Integer.MAX_VALUE, options.serverTimeout().toMillis()))));
     }
 
     /** The node id the profiler writes into its logs. */
@@ -128,8 +129,7 @@ public final class SyncAgent implements AutoCloseable {
             native0 = handle;
         }
         try {
-            String[] outcome = SyncNative.agentRun0(native0);
-            Result ended = new Result(Outcome.valueOf(outcome[0]), outcome[1]);
+            Result ended = SyncNative.agentRun0(native0);
             result.complete(ended);
             return ended;
         } catch (RuntimeException | Error e) {
@@ -176,9 +176,7 @@ public final class SyncAgent implements AutoCloseable {
         if (handle == 0) {
             throw new IllegalStateException("the sync agent at " + address + " is closed");
         }
-        long[] c = SyncNative.agentCounters0(handle);
-        return new SyncAgentCounters(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8],
-                c[9]);
+        return SyncNative.agentCounters0(handle);
     }
 
     /** Stops the agent, waits for {@link #run()} to return, and frees it. */

@@ -11,12 +11,14 @@ import org.cloudprofiler.sync.PhaseReport;
 import org.cloudprofiler.sync.SweepReport;
 import org.cloudprofiler.sync.SyncData;
 import org.cloudprofiler.sync.SyncException;
-import org.cloudprofiler.sync.SyncExchange;
 import org.cloudprofiler.sync.SyncNode;
 import org.cloudprofiler.sync.SyncPhase;
 import org.cloudprofiler.sync.TransferModel;
 import org.cloudprofiler.sync.TransferSample;
 import org.cloudprofiler.sync.TransferTimeFitter;
+import org.cloudprofiler.sync.service.internal.PairResult;
+import org.cloudprofiler.sync.service.internal.SweepPoint;
+import org.cloudprofiler.sync.service.internal.SweepResult;
 import org.cloudprofiler.sync.service.internal.SyncNative;
 
 /**
@@ -66,13 +68,7 @@ public final class SyncServer implements AutoCloseable {
 
     /** The registered nodes, in the order they first registered. */
     public synchronized List<SyncNode> nodes() {
-        String[] fields = SyncNative.serverNodes0(open());
-        List<SyncNode> nodes = new ArrayList<>();
-        for (int i = 0; i < fields.length; i += 3) {
-            String host = fields[i + 1].substring(0, fields[i + 1].lastIndexOf(':'));
-            nodes.add(new SyncNode(fields[i], host, Long.parseLong(fields[i + 2])));
-        }
-        return nodes;
+        return List.of(SyncNative.serverNodes0(open()));
     }
 
     /**
@@ -112,34 +108,21 @@ public final class SyncServer implements AutoCloseable {
             throw new IllegalArgumentException("phase " + name + " is not start, mid or end");
         }
         long started = Instant.now().toEpochMilli() * 1_000_000L;
-        Object[] raw = SyncNative.serverRunPhase0(open(), exchanges, keepAll,
+        PairResult[] results = SyncNative.serverRunPhase0(open(), exchanges, keepAll,
                 (int) Math.max(1, Math.min(Integer.MAX_VALUE, exchangeTimeout.toMillis())));
         // After the phase: the native side measured the nodes registered then, and its list only
         // grows at the end, so its indices are valid in this one.
         List<SyncNode> nodes = nodes();
-        long[] packed = (long[]) raw[0];
-        String[] pairProblems = (String[]) raw[1];
         List<PairMeasurement> pairs = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        int at = 0;
-        for (String problem : pairProblems) {
-            String from = nodes.get((int) packed[at]).id();
-            String to = nodes.get((int) packed[at + 1]).id();
-            int completed = (int) packed[at + 2];
-            int lost = (int) packed[at + 3];
-            SyncExchange min = completed > 0
-                    ? new SyncExchange(packed[at + 4], packed[at + 5], packed[at + 6]) : null;
-            int kept = (int) packed[at + 7];
-            at += 8;
-            List<SyncExchange> all = new ArrayList<>(kept);
-            for (int i = 0; i < kept; i++, at += 3) {
-                all.add(new SyncExchange(packed[at], packed[at + 1], packed[at + 2]));
+        for (PairResult result : results) {
+            if (!result.problem().isEmpty()) {
+                problems.add(name + " phase, " + result.problem());
             }
-            if (!problem.isEmpty()) {
-                problems.add(name + " phase, " + problem);
-            }
-            if (min != null) {
-                pairs.add(new PairMeasurement(from, to, completed, lost, min, all));
+            if (result.min() != null) {
+                pairs.add(new PairMeasurement(nodes.get(result.from()).id(),
+                        nodes.get(result.to()).id(), result.completed(), result.lost(),
+                        result.min(), List.of(result.all())));
             }
         }
         SyncPhase phase = new SyncPhase(name, phases.size(), started, pairs);
@@ -162,27 +145,23 @@ public final class SyncServer implements AutoCloseable {
             throw new IllegalArgumentException("a transfer sweep needs at least 3 distinct payload"
                     + " sizes for its fit, not " + Arrays.toString(payloadSizes));
         }
-        Object[] raw = SyncNative.serverRunSweep0(open(), payloadSizes, repetitions,
+        SweepResult[] results = SyncNative.serverRunSweep0(open(), payloadSizes, repetitions,
                 (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
         List<SyncNode> nodes = nodes();
-        long[] packed = (long[]) raw[0];
         List<TransferModel> models = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        int at = 0;
-        for (String problem : (String[]) raw[1]) {
-            SyncNode from = nodes.get((int) packed[at]);
-            SyncNode to = nodes.get((int) packed[at + 1]);
-            int points = (int) packed[at + 2];
-            at += 3;
+        for (SweepResult result : results) {
+            SyncNode from = nodes.get(result.from());
+            SyncNode to = nodes.get(result.to());
             List<TransferSample> samples = new ArrayList<>();
-            for (int i = 0; i < points; i++, at += 3) {
-                if (packed[at + 1] > 0) {
-                    double ns = packed[at + 2] * 1e9 / from.tscHz();
-                    samples.add(new TransferSample((int) packed[at], (int) packed[at + 1], ns));
+            for (SweepPoint point : result.points()) {
+                if (point.completed() > 0) {
+                    double ns = point.minTicks() * 1e9 / from.tscHz();
+                    samples.add(new TransferSample(point.payloadBytes(), point.completed(), ns));
                 }
             }
-            if (!problem.isEmpty()) {
-                problems.add("transfer sweep, " + problem);
+            if (!result.problem().isEmpty()) {
+                problems.add("transfer sweep, " + result.problem());
             } else if (samples.size() < 3) {
                 problems.add("transfer sweep, " + from.id() + " → " + to.id() + ": only "
                         + samples.size() + " payload sizes completed, 3 are needed for a fit");
@@ -202,8 +181,7 @@ public final class SyncServer implements AutoCloseable {
 
     /** Datagrams dropped or ignored so far. */
     public synchronized SyncServerCounters counters() {
-        long[] c = SyncNative.serverCounters0(open());
-        return new SyncServerCounters(c[0], c[1], c[2], c[3], c[4], c[5]);
+        return SyncNative.serverCounters0(open());
     }
 
     /** Tells every agent to exit; returns how many confirmed within {@code timeout}. */

@@ -12,11 +12,14 @@ import java.util.List;
 import org.cloudprofiler.CloudProfilerException;
 import org.cloudprofiler.sync.PairMeasurement;
 import org.cloudprofiler.sync.PhaseReport;
+import org.cloudprofiler.sync.SweepReport;
 import org.cloudprofiler.sync.SyncData;
 import org.cloudprofiler.sync.SyncException;
 import org.cloudprofiler.sync.SyncExchange;
 import org.cloudprofiler.sync.SyncNode;
 import org.cloudprofiler.sync.SyncPhase;
+import org.cloudprofiler.sync.TransferModel;
+import org.cloudprofiler.sync.TransferSample;
 import org.junit.jupiter.api.Test;
 
 /** The native sync service driven from Java, over loopback in one process (one TSC). */
@@ -63,6 +66,46 @@ class SyncServiceTest {
                 assertTrue(agent.counters().pingsAnswered() >= 60);
                 agent.close();
             }
+        }
+    }
+
+    @Test
+    void aTransferSweepModelsEveryOrderedPairAndTheCountersNameWhatEachSideSaw()
+            throws Exception {
+        try (SyncServer server = SyncServer.start("127.0.0.1", 0, "")) {
+            List<SyncAgent> agents = new ArrayList<>();
+            for (String id : List.of("n0", "n1")) {
+                agents.add(SyncAgent.create(SyncAgent.Options.of("127.0.0.1", server.port())
+                        .withNodeId(id)).start());
+            }
+            server.awaitNodes(2, WAIT);
+            int[] sizes = {64, 4096, 65536};
+            SweepReport sweep = server.runTransferSweep(sizes, 3, WAIT);
+            assertEquals(List.of(), sweep.problems());
+            assertEquals(List.of("n0 → n1", "n1 → n0"), sweep.models().stream()
+                    .map(m -> m.from() + " → " + m.to()).sorted().toList());
+            for (TransferModel model : sweep.models()) {
+                assertEquals(List.of(64, 4096, 65536),
+                        model.samples().stream().map(TransferSample::payloadBytes).toList());
+                assertTrue(model.samples().stream()
+                        .allMatch(s -> s.repetitions() == 3 && s.minNs() > 0), model.toString());
+            }
+            assertEquals(sweep.models(), server.data().transferModels());
+
+            SyncServerCounters counters = server.counters();
+            assertTrue(counters.registrations() >= 2, counters.toString());
+            assertEquals(0, counters.refused() + counters.wrongToken() + counters.malformed(),
+                    counters.toString());
+            assertEquals(2, server.shutdownAgents(WAIT));
+            long framesAnswered = 0;
+            for (SyncAgent agent : agents) {
+                assertEquals(SyncAgent.Outcome.SHUTDOWN, agent.awaitResult(WAIT).outcome());
+                SyncAgentCounters agentCounters = agent.counters();
+                assertEquals(0, agentCounters.badSweepFrames(), agentCounters.toString());
+                framesAnswered += agentCounters.sweepFramesAnswered();
+                agent.close();
+            }
+            assertTrue(framesAnswered >= 2 * 3 * sizes.length, "frames " + framesAnswered);
         }
     }
 

@@ -1,4 +1,4 @@
 /**
- * Internal: the JNI entry points of the sync service. Not API.
+ * Internal: the JNI entry points of the sync service and the records they pass. Not API.
  */
 package org.cloudprofiler.sync.service.internal;
