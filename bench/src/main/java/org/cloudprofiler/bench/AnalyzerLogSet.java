@@ -1,12 +1,17 @@
 package org.cloudprofiler.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogFormat;
+import org.cloudprofiler.topology.ComponentRole;
+import org.cloudprofiler.topology.TopologyDescription;
+import org.cloudprofiler.topology.TopologyFile;
 
 /**
  * Writes the analyzer benchmark's log set with the native library: {@code tuples} tuples through
@@ -28,14 +33,19 @@ public final class AnalyzerLogSet {
         long tuples = args.length > 0 ? (long) Double.parseDouble(args[0]) : 10_000_000L;
         long[] channels = new long[COMPONENTS.length * 2];
         for (int c = 0; c < COMPONENTS.length; c++) {
-            channels[2 * c] = CloudProfiler.openChannel(COMPONENTS[c] + "/" + c + "/in",
-                    LogFormat.ZSTD, HandlerType.BUFFERED_ID);
-            channels[2 * c + 1] = CloudProfiler.openChannel(COMPONENTS[c] + "/" + c + "/out",
-                    LogFormat.ZSTD, HandlerType.BUFFERED_ID);
+            channels[2 * c] = CloudProfiler.openChannel(
+                    ProbePoint.IN.channelName(COMPONENTS[c], c), LogFormat.ZSTD,
+                    HandlerType.BUFFERED_ID);
+            channels[2 * c + 1] = CloudProfiler.openChannel(
+                    ProbePoint.OUT.channelName(COMPONENTS[c], c), LogFormat.ZSTD,
+                    HandlerType.BUFFERED_ID);
         }
-        long first = CloudProfiler.openChannel("src/0/first-last", LogFormat.ZSTD,
+        long first = CloudProfiler.openChannel(
+                ProbePoint.FIRST_LAST.channelName(COMPONENTS[0], 0), LogFormat.ZSTD,
                 HandlerType.FIRST_LAST);
-        long last = CloudProfiler.openChannel("snk/2/first-last", LogFormat.ZSTD,
+        int sink = COMPONENTS.length - 1;
+        long last = CloudProfiler.openChannel(
+                ProbePoint.FIRST_LAST.channelName(COMPONENTS[sink], sink), LogFormat.ZSTD,
                 HandlerType.FIRST_LAST);
         long started = System.nanoTime();
         for (long id = 0; id < tuples; id++) {
@@ -63,18 +73,21 @@ public final class AnalyzerLogSet {
     }
 
     private static void writeTopology(Path directory) throws IOException {
-        StringBuilder components = new StringBuilder();
+        List<TopologyDescription.Component> components = new ArrayList<>();
+        List<TopologyDescription.Edge> edges = new ArrayList<>();
         for (int c = 0; c < COMPONENTS.length; c++) {
-            String role = c == 0 ? "source" : c == COMPONENTS.length - 1 ? "sink" : "inner";
-            components.append(c == 0 ? "" : ",").append(String.format(Locale.ROOT,
-                    "{\"id\":\"%s\",\"kind\":\"%s\",\"role\":\"%s\",\"channelPrefix\":\"%s\","
-                            + "\"parallelism\":1,\"tasks\":[%d]}", COMPONENTS[c],
-                    c == 0 ? "spout" : "bolt", role, COMPONENTS[c], c));
+            ComponentRole role = c == 0 ? ComponentRole.SOURCE
+                    : c == COMPONENTS.length - 1 ? ComponentRole.SINK : ComponentRole.INNER;
+            components.add(new TopologyDescription.Component(COMPONENTS[c],
+                    c == 0 ? "spout" : "bolt", role, COMPONENTS[c], 1, List.of(c)));
+            if (c > 0) {
+                edges.add(new TopologyDescription.Edge(COMPONENTS[c - 1], COMPONENTS[c],
+                        "default", "shuffle", List.of()));
+            }
         }
-        Files.writeString(directory.resolve("topology.json"), "{\"format\":"
-                + "\"cloudprofiler-topology/1\",\"engine\":\"bench\",\"stormId\":\"bench-1\","
-                + "\"components\":[" + components + "],\"tasks\":[],\"edges\":["
-                + "{\"from\":\"src\",\"to\":\"mid\",\"grouping\":\"shuffle\"},"
-                + "{\"from\":\"mid\",\"to\":\"snk\",\"grouping\":\"shuffle\"}]}\n");
+        TopologyFile.write(directory.resolve(TopologyFile.FILE_NAME),
+                new TopologyDescription(TopologyDescription.FORMAT, "bench", null, "bench-1",
+                        null, directory.getFileName().toString(), null, null, components,
+                        List.of(), edges));
     }
 }

@@ -16,6 +16,6 @@ public final class IngestionChannel {
 
     /** The channel name of sender {@code sender}. */
     public static String name(int sender) {
-        return COMPONENT + "/" + sender + "/out";
+        return ProbePoint.OUT.channelName(COMPONENT, sender);
     }
 }

@@ -3,6 +3,7 @@ package org.cloudprofiler.drops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,8 +38,9 @@ public final class DropsFile {
     public static void write(Path file, List<DropsSource> sources) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("format", FORMAT);
+        ArrayNode array = root.putArray("sources");
         for (DropsSource source : sources) {
-            ObjectNode node = root.withArray("sources").addObject();
+            ObjectNode node = array.addObject();
             node.put("name", source.name());
             node.put("node", source.node());
             node.put("dropped", source.dropped());

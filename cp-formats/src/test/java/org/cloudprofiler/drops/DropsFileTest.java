@@ -24,7 +24,8 @@ class DropsFileTest {
         counts.put("tuplesReceived", 9_000L);
         counts.put("tuplesDropped", 1_000L);
         counts.put("receivers", 2L);
-        List<DropsSource> sources = List.of(new DropsSource("jof events/3", "node-a", 1_000, counts),
+        List<DropsSource> sources = List.of(
+                new DropsSource("jof events/3", "node-a", 1_000, counts),
                 new DropsSource("generator", null, 5, Map.of()));
         Path file = directory.resolve("events/3").resolve(DropsFile.FILE_NAME);
 
@@ -37,6 +38,16 @@ class DropsFileTest {
         assertTrue(Files.readString(file).contains("\"format\" : \"" + DropsFile.FORMAT + "\""));
         assertEquals(List.of(DropsFile.FILE_NAME), List.of(file.getParent().toFile().list()),
                 "the partial file is renamed away");
+    }
+
+    @Test
+    void aFileWithoutSourcesStillListsThem() throws IOException {
+        Path file = directory.resolve(DropsFile.FILE_NAME);
+
+        DropsFile.write(file, List.of());
+
+        assertTrue(Files.readString(file).contains("\"sources\" : [ ]"), Files.readString(file));
+        assertEquals(List.of(), DropsFile.read(file));
     }
 
     @Test

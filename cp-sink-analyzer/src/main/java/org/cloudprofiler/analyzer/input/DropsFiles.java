@@ -23,8 +23,8 @@ public final class DropsFiles {
                         source.dropped(), source.counts()));
             }
         } catch (IOException e) {
-            problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_DROPS, "cannot use it ("
-                    + e.getMessage() + "); its counts are left out"));
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_DROPS,
+                    "cannot use it (" + e.getMessage() + "); its counts are left out"));
         }
     }
 }

@@ -153,18 +153,21 @@ public final class LogSetScanner {
                 return null;
             }
         } catch (IOException e) {
-            problems.add(new InputProblem(file.toString(), InputProblem.Kind.UNREADABLE, "cannot be read ("
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.UNREADABLE,
+                    "cannot be read ("
                     + e.getMessage() + "); the file is skipped. Fix: check its permissions"));
             return null;
         }
         HandlerType handler = header.handler();
         if (handler == null) {
-            problems.add(new InputProblem(file.toString(), InputProblem.Kind.UNKNOWN_HANDLER, "handler id "
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.UNKNOWN_HANDLER,
+                    "handler id "
                     + header.handlerId() + " is unknown to this analyzer; the file is skipped"));
             return null;
         }
         if (damaged && !pathAgrees(file, header)) {
-            problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_HEADER, "its header checksum"
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_HEADER,
+                    "its header checksum"
                     + " failed and its node \"" + header.node() + "\" and channel \""
                     + header.channel() + "\" do not match where it lies, so which clock and"
                     + " which point its records belong to is unknown; the file is skipped"));
@@ -214,7 +217,8 @@ public final class LogSetScanner {
         }
         if (directory != null && directory.getFileName() != null
                 && !directory.getFileName().toString().equals(header.node())) {
-            problems.add(new InputProblem(file.toString(), InputProblem.Kind.NODE_MISMATCH, "its header says node \""
+            problems.add(new InputProblem(file.toString(), InputProblem.Kind.NODE_MISMATCH,
+                    "its header says node \""
                     + header.node() + "\" but it lies in the directory of node \""
                     + directory.getFileName() + "\"; it is analysed as node \"" + header.node()
                     + "\". Fix: keep each node's logs in its own directory"));

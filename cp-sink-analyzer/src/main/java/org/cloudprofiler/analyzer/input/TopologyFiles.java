@@ -42,14 +42,16 @@ final class TopologyFiles {
             }
             String format = Objects.requireNonNullElse(description.format(), "");
             if (!TopologyDescription.FORMAT.equals(format)) {
-                problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_TOPOLOGY, "its format is \""
+                problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_TOPOLOGY,
+                        "its format is \""
                         + format + "\", this analyzer reads " + TopologyDescription.FORMAT
                         + "; it is ignored"));
                 continue;
             }
             String fileRun = description.run();
             if (any && fileRun != null && runId != null && !fileRun.equals(runId)) {
-                problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_TOPOLOGY, "it describes run "
+                problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_TOPOLOGY,
+                        "it describes run "
                         + fileRun + ", the other files run " + runId + "; it is ignored. Fix:"
                         + " give --logs the directories of one run only"));
                 continue;

@@ -2,6 +2,7 @@ package org.cloudprofiler.analyzer.report;
 
 import java.util.List;
 import java.util.Locale;
+import org.cloudprofiler.analyzer.join.HopKind;
 
 /**
  * Renders report.html: one self-contained page, no script, no request for anything (its Content
@@ -73,7 +74,7 @@ final class HtmlReport {
     private static void endToEnd(StringBuilder html, AnalysisSummary summary) {
         html.append("<ul>");
         for (AnalysisSummary.HopRow hop : summary.hops()) {
-            if (hop.kind().equals("END_TO_END")) {
+            if (hop.kind().equals(HopKind.END_TO_END.name())) {
                 html.append("<li>").append(escape(hop.hop())).append(" (")
                         .append(hop.locality().toLowerCase(Locale.ROOT)).append("): ")
                         .append(escape(String.join(", ", TopologyGraph.figures(hop, false))))

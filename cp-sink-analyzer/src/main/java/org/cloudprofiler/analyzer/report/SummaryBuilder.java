@@ -151,11 +151,12 @@ public final class SummaryBuilder {
             bytesSkipped += report.bytesSkipped();
             problemCount += report.problemCount();
             notClosed += report.closedCleanly() ? 0 : 1;
-            report.problems().forEach(problem -> problems.add(new InputProblem(file, InputProblem.Kind.LOG,
-                    problem)));
+            report.problems().forEach(problem -> problems.add(
+                    new InputProblem(file, InputProblem.Kind.LOG, problem)));
             if (report.ioError() != null) {
                 problemCount++;
-                problems.add(new InputProblem(file, InputProblem.Kind.UNREADABLE, "reading stopped: "
+                problems.add(new InputProblem(file, InputProblem.Kind.UNREADABLE,
+                        "reading stopped: "
                         + report.ioError() + "; what was read before is analysed"));
             }
         }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.cloudprofiler.analyzer.join.HopKind;
 import org.cloudprofiler.channel.IngestionChannel;
 
 /**
@@ -48,12 +49,12 @@ final class TopologyGraph {
         Map<List<String>, List<AnalysisSummary.HopRow>> transfers = new LinkedHashMap<>();
         List<String> components = new ArrayList<>();
         for (AnalysisSummary.HopRow hop : hops) {
-            if (hop.kind().equals("END_TO_END")) {
+            if (hop.kind().equals(HopKind.END_TO_END.name())) {
                 continue;
             }
             addOnce(components, hop.from());
             addOnce(components, hop.to());
-            if (hop.kind().equals("COMPUTE")) {
+            if (hop.kind().equals(HopKind.COMPUTE.name())) {
                 computeHops.computeIfAbsent(hop.from(), name -> new ArrayList<>()).add(hop);
             } else {
                 transfers.computeIfAbsent(List.of(hop.from(), hop.to()), edge -> new ArrayList<>())

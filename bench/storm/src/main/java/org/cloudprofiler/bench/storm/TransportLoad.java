@@ -35,7 +35,8 @@ final class TransportLoad implements AutoCloseable {
     /** Starts sending {@code tuplesPerSecond}, set up as {@code tuning} sets up JofSpout's runs. */
     static TransportLoad start(long tuplesPerSecond, JofTuning tuning) {
         String endpoint = "tcp://127.0.0.1:" + FreePorts.block(1);
-        JavaObjectFactory jof = JavaObjectFactory.builder().endpoints(List.of(endpoint)).payload(Payload.raw())
+        JavaObjectFactory jof = JavaObjectFactory.builder().endpoints(List.of(endpoint))
+                .payload(Payload.raw())
                 .queueCapacity(tuning.queueCapacity()).whenQueueFull(tuning.whenQueueFull())
                 .receiveHighWaterMark(tuning.receiveHighWaterMark()).start();
         DrainingConsumer consumer = DrainingConsumer.start(jof.poller());
