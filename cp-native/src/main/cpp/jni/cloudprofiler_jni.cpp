@@ -12,6 +12,7 @@
 #include "../cloudprofiler.h"
 #include "../membarrier_probe.h"
 #include "../warnings.h"
+#include "register_natives.h"
 
 namespace cloudprofiler {
 namespace {

@@ -10,6 +10,7 @@
 #include "../api/jni_support.h"
 #include "../sync/sync_agent.h"
 #include "../sync/sync_server.h"
+#include "register_natives.h"
 
 namespace cloudprofiler {
 namespace {
