@@ -5,6 +5,7 @@
 #include <jni.h>
 
 #include <chrono>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,7 @@ struct JavaTypes {
     JavaRecord generatorStats;
     JavaRecord receiverTotals;
     JavaRecord generatorResult;
+    JavaRecord ysbAdCampaign;
     jclass arrays;
     jmethodID asList;
 } java;
@@ -101,7 +103,9 @@ bool bindJavaTypes(JNIEnv* env) {
                                     "(Ljava/lang/String;JJJJIIJ)V") &&
            java.generatorResult.bind(env, "org/cloudprofiler/generator/GeneratorResult",
                                      "(JJJJIJZLjava/util/List;Ljava/util/List;"
-                                     "Ljava/util/List;)V");
+                                     "Ljava/util/List;)V") &&
+           java.ysbAdCampaign.bind(env, "org/cloudprofiler/generator/YsbAdCampaign",
+                                   "(Ljava/lang/String;Ljava/lang/String;)V");
 }
 
 jlong JNICALL create0(JNIEnv* env, jclass, jobject javaOptions) {
@@ -265,15 +269,29 @@ void JNICALL destroy0(JNIEnv*, jclass, jlong handle) {
     delete native(handle);
 }
 
-// Pairs {adId, campaignId} for every ad of the YSB campaigns drawn from `seed`.
+// A YsbAdCampaign for every ad of the YSB campaigns drawn from `seed`.
 jobjectArray JNICALL ysbAdCampaigns0(JNIEnv* env, jclass, jlong seed) {
-    generator::YsbCampaigns campaigns = generator::makeYsbCampaigns(static_cast<uint64_t>(seed));
-    std::vector<std::string> pairs;
-    for (size_t a = 0; a < campaigns.adIds.size(); ++a) {
-        pairs.push_back(campaigns.adIds[a]);
-        pairs.push_back(campaigns.campaignIds[a / generator::kYsbAdsPerCampaign]);
-    }
-    return toStringArray(env, pairs);
+    return guarded<jobjectArray>(env, nullptr, [&] {
+        generator::YsbCampaigns campaigns =
+            generator::makeYsbCampaigns(static_cast<uint64_t>(seed));
+        std::vector<size_t> ads(campaigns.adIds.size());
+        std::iota(ads.begin(), ads.end(), size_t{0});
+        return toObjectArray(env, java.ysbAdCampaign.type, ads, [&](size_t ad) -> jobject {
+            jstring adId = env->NewStringUTF(campaigns.adIds[ad].c_str());
+            if (adId == nullptr) {
+                return nullptr;
+            }
+            const std::string& campaign =
+                campaigns.campaignIds[ad / generator::kYsbAdsPerCampaign];
+            jstring campaignId = env->NewStringUTF(campaign.c_str());
+            jobject record = campaignId == nullptr
+                                 ? nullptr
+                                 : java.ysbAdCampaign.create(env, adId, campaignId);
+            env->DeleteLocalRef(adId);
+            env->DeleteLocalRef(campaignId);
+            return record;
+        });
+    });
 }
 
 const JNINativeMethod kMethods[] = {
@@ -288,7 +306,7 @@ const JNINativeMethod kMethods[] = {
     NATIVE(emittedTuples0, "(J)J"),
     NATIVE(result0, "(JLjava/util/List;)Lorg/cloudprofiler/generator/GeneratorResult;"),
     NATIVE(destroy0, "(J)V"),
-    NATIVE(ysbAdCampaigns0, "(J)[Ljava/lang/String;"),
+    NATIVE(ysbAdCampaigns0, "(J)[Lorg/cloudprofiler/generator/YsbAdCampaign;"),
 };
 
 }  // namespace
