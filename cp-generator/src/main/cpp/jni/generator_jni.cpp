@@ -179,6 +179,7 @@ void JNICALL start0(JNIEnv* env, jclass, jlong handle) {
     });
 }
 
+// Unguarded: sets a flag, nothing that can throw.
 void JNICALL stop0(JNIEnv*, jclass, jlong handle) {
     native(handle)->stop();
 }
@@ -193,26 +194,33 @@ jboolean JNICALL awaitEnd0(JNIEnv* env, jclass, jlong handle, jlong timeoutMs) {
 // The next record as a GeneratorStats; null if none came within the timeout, or the last one
 // has been taken (secondsEnded0 tells which).
 jobject JNICALL pollSecond0(JNIEnv* env, jclass, jlong handle, jlong timeoutMs) {
-    SecondStats stats;
-    if (native(handle)->pollSecond(std::chrono::milliseconds(timeoutMs), &stats) !=
-        SecondStatsQueue::Poll::kRecord) {
-        return nullptr;
-    }
-    return java.generatorStats.create(
-        env, static_cast<jlong>(stats.second), static_cast<jlong>(stats.intervalNs),
-        static_cast<jboolean>(stats.last ? JNI_TRUE : JNI_FALSE),
-        static_cast<jdouble>(stats.targetTuplesPerSecond), static_cast<jlong>(stats.sentTuples),
-        static_cast<jlong>(stats.droppedTuples), static_cast<jlong>(stats.lagSamples),
-        static_cast<jlong>(stats.lagP50Ns), static_cast<jlong>(stats.lagP99Ns),
-        static_cast<jlong>(stats.lagMaxNs));
+    return guarded<jobject>(env, nullptr, [&]() -> jobject {
+        SecondStats stats;
+        if (native(handle)->pollSecond(std::chrono::milliseconds(timeoutMs), &stats) !=
+            SecondStatsQueue::Poll::kRecord) {
+            return nullptr;
+        }
+        return java.generatorStats.create(
+            env, static_cast<jlong>(stats.second), static_cast<jlong>(stats.intervalNs),
+            static_cast<jboolean>(stats.last ? JNI_TRUE : JNI_FALSE),
+            static_cast<jdouble>(stats.targetTuplesPerSecond),
+            static_cast<jlong>(stats.sentTuples), static_cast<jlong>(stats.droppedTuples),
+            static_cast<jlong>(stats.lagSamples), static_cast<jlong>(stats.lagP50Ns),
+            static_cast<jlong>(stats.lagP99Ns), static_cast<jlong>(stats.lagMaxNs));
+    });
 }
 
-jboolean JNICALL secondsEnded0(JNIEnv*, jclass, jlong handle) {
-    return native(handle)->secondsEnded() ? JNI_TRUE : JNI_FALSE;
+// Guarded, as emittedTuples0: locking a std::mutex can throw std::system_error.
+jboolean JNICALL secondsEnded0(JNIEnv* env, jclass, jlong handle) {
+    return guarded<jboolean>(env, JNI_FALSE, [&] {
+        return native(handle)->secondsEnded() ? JNI_TRUE : JNI_FALSE;
+    });
 }
 
-jlong JNICALL emittedTuples0(JNIEnv*, jclass, jlong handle) {
-    return static_cast<jlong>(native(handle)->progress().emittedTuples());
+jlong JNICALL emittedTuples0(JNIEnv* env, jclass, jlong handle) {
+    return guarded<jlong>(env, 0, [&] {
+        return static_cast<jlong>(native(handle)->progress().emittedTuples());
+    });
 }
 
 jobject asList(JNIEnv* env, jobjectArray array) {
@@ -265,6 +273,7 @@ jobject JNICALL result0(JNIEnv* env, jclass, jlong handle, jobject seconds) {
     });
 }
 
+// Unguarded: a destructor is noexcept, so nothing it throws could reach guarded().
 void JNICALL destroy0(JNIEnv*, jclass, jlong handle) {
     delete native(handle);
 }
