@@ -35,7 +35,6 @@ ChannelHandle openChannel(const std::string& name, Codec format, HandlerType han
                           bool multiWriter);
 
 // Sets a handler parameter; allowed until the channel's first call.
-void parameterize(ChannelHandle channel, int index, int64_t value);
 void parameterize(ChannelHandle channel, const std::string& parameter, int64_t value);
 
 // Logs `id` with the current TSC; false (counted) for an invalid handle or a foreign thread.

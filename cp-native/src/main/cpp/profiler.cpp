@@ -163,10 +163,7 @@ ChannelHandle openChannel(const std::string& name, Codec format, HandlerType han
     return gChannelTable->insert(std::move(channel));
 }
 
-namespace {
-
-template <typename Parameter>
-void parameterizeOpen(ChannelHandle channel, const Parameter& parameter, int64_t value) {
+void parameterize(ChannelHandle channel, const std::string& parameter, int64_t value) {
     throwIfForkedChild();
     bool open = gChannelTable->withChannel(
         channel, [&](Channel& target) { target.parameterize(parameter, value); });
@@ -175,16 +172,6 @@ void parameterizeOpen(ChannelHandle channel, const Parameter& parameter, int64_t
                             "channel handle " + std::to_string(channel) +
                                 " is not open (closed, or never returned by openChannel)");
     }
-}
-
-}  // namespace
-
-void parameterize(ChannelHandle channel, int index, int64_t value) {
-    parameterizeOpen(channel, index, value);
-}
-
-void parameterize(ChannelHandle channel, const std::string& parameter, int64_t value) {
-    parameterizeOpen(channel, parameter, value);
 }
 
 bool closeChannel(ChannelHandle channel) {

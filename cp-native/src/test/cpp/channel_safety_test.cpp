@@ -51,7 +51,7 @@ TEST(ChannelSafety, ClosedAndStaleHandlesAreRejected) {
     EXPECT_FALSE(closeChannel(first));
     ChannelStats stats;
     EXPECT_FALSE(channelStats(first, &stats));
-    EXPECT_THROW(parameterize(first, 0, 1), ProfilerError);
+    EXPECT_THROW(parameterize(first, "n", 1), ProfilerError);
     // The slot is reused by the next channel; the old handle must not reach it.
     ChannelHandle second = openChannel("safety/stale/b", Codec::kRaw, HandlerType::kBufferedId);
     EXPECT_EQ(static_cast<uint32_t>(first), static_cast<uint32_t>(second));
@@ -155,21 +155,21 @@ TEST(ChannelSafety, BadArgumentsThrowClearErrors) {
     EXPECT_THROW(openChannel("bad/cpu/x", Codec::kRaw, HandlerType::kCpu, true), ProfilerError);
 
     ChannelHandle channel = openChannel("bad/params/x", Codec::kRaw, HandlerType::kXoy);
-    auto kindOf = [&](int index, int64_t value) {
+    auto kindOf = [&](const std::string& parameter, int64_t value) {
         try {
-            parameterize(channel, index, value);
+            parameterize(channel, parameter, value);
         } catch (const ProfilerError& e) {
             return e.kind();
         }
-        ADD_FAILURE() << "no error for parameter " << index << " = " << value;
+        ADD_FAILURE() << "no error for parameter " << parameter << " = " << value;
         return ProfilerError::Kind::kEnvironment;
     };
-    EXPECT_EQ(ProfilerError::Kind::kInvalidArgument, kindOf(2, 1));   // no such index
-    EXPECT_EQ(ProfilerError::Kind::kInvalidArgument, kindOf(1, 0));   // y < 1
-    EXPECT_EQ(ProfilerError::Kind::kInvalidArgument, kindOf(0, 500)); // x > y
-    parameterize(channel, 0, 50);
+    EXPECT_EQ(ProfilerError::Kind::kInvalidArgument, kindOf("z", 1));   // no such parameter
+    EXPECT_EQ(ProfilerError::Kind::kInvalidArgument, kindOf("y", 0));   // y < 1
+    EXPECT_EQ(ProfilerError::Kind::kInvalidArgument, kindOf("x", 500)); // x > y
+    parameterize(channel, "x", 50);
     ASSERT_TRUE(logTS(channel, 1));
-    EXPECT_EQ(ProfilerError::Kind::kIllegalState, kindOf(0, 10));     // after the first call
+    EXPECT_EQ(ProfilerError::Kind::kIllegalState, kindOf("x", 10));     // after the first call
     ASSERT_TRUE(closeChannel(channel));
     EXPECT_EQ(50, testing::decodeChannel("bad/params/x").header.parameters[0]);
 }

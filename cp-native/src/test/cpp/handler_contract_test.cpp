@@ -58,10 +58,10 @@ protected:
     // RET_END acks them, so all wait until close); RET_END sends to a port nobody listens on.
     void configureReturnTrip(ChannelHandle channel) const {
         if (type() == HandlerType::kRetStart) {
-            parameterize(channel, 0, testing::freeUdpPort());
-            parameterize(channel, 2, 2 * kCalls);
+            parameterize(channel, "port", testing::freeUdpPort());
+            parameterize(channel, "capacity", 2 * kCalls);
         } else if (type() == HandlerType::kRetEnd) {
-            parameterize(channel, 1, testing::freeUdpPort());
+            parameterize(channel, "port", testing::freeUdpPort());
         }
     }
 };
@@ -70,12 +70,12 @@ TEST_P(HandlerContract, RecordsOutEqualRecordsInAndTotalsAddUp) {
     std::string name = channelName();
     ChannelHandle channel = openChannel(name, codec(), type());
     if (type() == HandlerType::kDownsample) {
-        parameterize(channel, 0, 7);
+        parameterize(channel, "n", 7);
     } else if (type() == HandlerType::kXoy) {
-        parameterize(channel, 1, 10);
-        parameterize(channel, 0, 3);
+        parameterize(channel, "y", 10);
+        parameterize(channel, "x", 3);
     } else if (isPeriodic(type())) {
-        parameterize(channel, 0, 1'000'000);
+        parameterize(channel, "periodNs", 1'000'000);
     }
     configureReturnTrip(channel);
     for (int64_t i = 0; i < kCalls; ++i) {

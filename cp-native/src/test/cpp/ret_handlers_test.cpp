@@ -45,7 +45,7 @@ AckStats acksOf(ChannelHandle channel) {
 
 ChannelHandle openStart(const std::string& name, uint16_t port) {
     ChannelHandle channel = openChannel(name, Codec::kRaw, HandlerType::kRetStart);
-    parameterize(channel, 0, port);
+    parameterize(channel, "port", port);
     return channel;
 }
 
@@ -89,10 +89,10 @@ TEST(RetHandlers, EveryTupleIsAckedExactlyOnceOverLoopback) {
     constexpr int64_t kInFlight = 50;  // well inside the kernel's socket buffer
     uint16_t port = freeUdpPort();
     ChannelHandle start = openChannel("ret/loop/start", Codec::kZstd, HandlerType::kRetStart);
-    parameterize(start, 0, port);
+    parameterize(start, "port", port);
     ChannelHandle end = openChannel("ret/loop/end", Codec::kRaw, HandlerType::kRetEnd);
-    parameterize(end, 0, kLoopback);
-    parameterize(end, 1, port);
+    parameterize(end, "startAddress", kLoopback);
+    parameterize(end, "port", port);
     for (int64_t id = 0; id < kTuples; ++id) {
         ASSERT_TRUE(logTS(start, id));
         ASSERT_TRUE(logTS(end, id));
@@ -188,7 +188,7 @@ TEST(RetHandlers, APortInUseIsReportedWithThePortAndTheFix) {
     uint16_t taken = holder.local().port;
     ChannelHandle start = openChannel("ret/in-use/start", Codec::kRaw, HandlerType::kRetStart);
     try {
-        parameterize(start, 0, taken);
+        parameterize(start, "port", taken);
         FAIL() << "bound a port that is in use";
     } catch (const ProfilerError& e) {
         std::string message = e.what();
@@ -198,12 +198,12 @@ TEST(RetHandlers, APortInUseIsReportedWithThePortAndTheFix) {
     }
     // A failed rebind keeps the port the channel had.
     uint16_t own = freeUdpPort();
-    parameterize(start, 0, own);
-    EXPECT_THROW(parameterize(start, 0, taken), ProfilerError);
+    parameterize(start, "port", own);
+    EXPECT_THROW(parameterize(start, "port", taken), ProfilerError);
     EXPECT_THROW(sync::UdpSocket(sync::Address{kLoopback, own}), ProfilerError);
     // And another channel cannot take it either.
     ChannelHandle second = openChannel("ret/in-use/second", Codec::kRaw, HandlerType::kRetStart);
-    EXPECT_THROW(parameterize(second, 0, own), ProfilerError);
+    EXPECT_THROW(parameterize(second, "port", own), ProfilerError);
     ASSERT_TRUE(closeChannel(second));
     ASSERT_TRUE(closeChannel(start));
 }
@@ -215,7 +215,7 @@ TEST(RetHandlers, CloseStopsTheAckThreadAndFreesThePort) {
     ASSERT_TRUE(eventually([] { return ackThreads() == 0; }));
     ChannelHandle start = openStart("ret/close/start", port);
     EXPECT_TRUE(eventually([] { return ackThreads() == 1; }));  // it names itself once running
-    parameterize(start, 2, 1000);  // reconfiguring restarts the one thread, never adds one
+    parameterize(start, "capacity", 1000);  // reconfiguring restarts the one thread, never adds one
     EXPECT_TRUE(eventually([] { return ackThreads() == 1; }));
     ASSERT_TRUE(logTS(start, 1));
     ASSERT_TRUE(closeChannel(start));
@@ -230,7 +230,7 @@ TEST(RetHandlers, CloseStopsTheAckThreadAndFreesThePort) {
 TEST(RetHandlers, StartsLeaveTheWindowOldestFirstAndTheRestAreWrittenUnackedAtClose) {
     uint16_t port = freeUdpPort();
     ChannelHandle start = openStart("ret/window/start", port);
-    parameterize(start, 2, 4);
+    parameterize(start, "capacity", 4);
     AckSender sender(port);
     for (int64_t id = 0; id < 10; ++id) {
         ASSERT_TRUE(logTS(start, id, 100 + id));
@@ -296,15 +296,15 @@ TEST(RetHandlers, WithoutAPortEveryCallIsStillAccountedFor) {
 TEST(RetHandlers, ParametersAreValidated) {
     ChannelHandle start = openChannel("ret/params/start", Codec::kRaw, HandlerType::kRetStart);
     ChannelHandle end = openChannel("ret/params/end", Codec::kRaw, HandlerType::kRetEnd);
-    EXPECT_THROW(parameterize(start, 0, 0), ProfilerError);
-    EXPECT_THROW(parameterize(start, 0, 65536), ProfilerError);
-    EXPECT_THROW(parameterize(start, 1, -1), ProfilerError);
-    EXPECT_THROW(parameterize(start, 1, 1LL << 32), ProfilerError);
-    EXPECT_THROW(parameterize(start, 2, 0), ProfilerError);
-    EXPECT_THROW(parameterize(start, 3, 1), ProfilerError);
-    EXPECT_THROW(parameterize(end, 0, 0), ProfilerError);
-    EXPECT_THROW(parameterize(end, 1, 70000), ProfilerError);
-    EXPECT_THROW(parameterize(end, 2, 1), ProfilerError);
+    EXPECT_THROW(parameterize(start, "port", 0), ProfilerError);
+    EXPECT_THROW(parameterize(start, "port", 65536), ProfilerError);
+    EXPECT_THROW(parameterize(start, "bindAddress", -1), ProfilerError);
+    EXPECT_THROW(parameterize(start, "bindAddress", 1LL << 32), ProfilerError);
+    EXPECT_THROW(parameterize(start, "capacity", 0), ProfilerError);
+    EXPECT_THROW(parameterize(start, "noSuchParameter", 1), ProfilerError);
+    EXPECT_THROW(parameterize(end, "startAddress", 0), ProfilerError);
+    EXPECT_THROW(parameterize(end, "port", 70000), ProfilerError);
+    EXPECT_THROW(parameterize(end, "capacity", 1), ProfilerError);
     ASSERT_TRUE(closeChannel(start));
     ASSERT_TRUE(closeChannel(end));
     DecodedLog log = testing::decodeChannel("ret/params/start");

@@ -5,6 +5,7 @@
 #include <jni.h>
 
 #include <chrono>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,7 @@ struct JavaTypes {
     JavaRecord generatorStats;
     JavaRecord receiverTotals;
     JavaRecord generatorResult;
+    JavaRecord ysbAdCampaign;
     jclass arrays;
     jmethodID asList;
 } java;
@@ -101,7 +103,9 @@ bool bindJavaTypes(JNIEnv* env) {
                                     "(Ljava/lang/String;JJJJIIJ)V") &&
            java.generatorResult.bind(env, "org/cloudprofiler/generator/GeneratorResult",
                                      "(JJJJIJZLjava/util/List;Ljava/util/List;"
-                                     "Ljava/util/List;)V");
+                                     "Ljava/util/List;)V") &&
+           java.ysbAdCampaign.bind(env, "org/cloudprofiler/generator/YsbAdCampaign",
+                                   "(Ljava/lang/String;Ljava/lang/String;)V");
 }
 
 jlong JNICALL create0(JNIEnv* env, jclass, jobject javaOptions) {
@@ -175,6 +179,7 @@ void JNICALL start0(JNIEnv* env, jclass, jlong handle) {
     });
 }
 
+// Unguarded: sets a flag, nothing that can throw.
 void JNICALL stop0(JNIEnv*, jclass, jlong handle) {
     native(handle)->stop();
 }
@@ -189,26 +194,33 @@ jboolean JNICALL awaitEnd0(JNIEnv* env, jclass, jlong handle, jlong timeoutMs) {
 // The next record as a GeneratorStats; null if none came within the timeout, or the last one
 // has been taken (secondsEnded0 tells which).
 jobject JNICALL pollSecond0(JNIEnv* env, jclass, jlong handle, jlong timeoutMs) {
-    SecondStats stats;
-    if (native(handle)->pollSecond(std::chrono::milliseconds(timeoutMs), &stats) !=
-        SecondStatsQueue::Poll::kRecord) {
-        return nullptr;
-    }
-    return java.generatorStats.create(
-        env, static_cast<jlong>(stats.second), static_cast<jlong>(stats.intervalNs),
-        static_cast<jboolean>(stats.last ? JNI_TRUE : JNI_FALSE),
-        static_cast<jdouble>(stats.targetTuplesPerSecond), static_cast<jlong>(stats.sentTuples),
-        static_cast<jlong>(stats.droppedTuples), static_cast<jlong>(stats.lagSamples),
-        static_cast<jlong>(stats.lagP50Ns), static_cast<jlong>(stats.lagP99Ns),
-        static_cast<jlong>(stats.lagMaxNs));
+    return guarded<jobject>(env, nullptr, [&]() -> jobject {
+        SecondStats stats;
+        if (native(handle)->pollSecond(std::chrono::milliseconds(timeoutMs), &stats) !=
+            SecondStatsQueue::Poll::kRecord) {
+            return nullptr;
+        }
+        return java.generatorStats.create(
+            env, static_cast<jlong>(stats.second), static_cast<jlong>(stats.intervalNs),
+            static_cast<jboolean>(stats.last ? JNI_TRUE : JNI_FALSE),
+            static_cast<jdouble>(stats.targetTuplesPerSecond),
+            static_cast<jlong>(stats.sentTuples), static_cast<jlong>(stats.droppedTuples),
+            static_cast<jlong>(stats.lagSamples), static_cast<jlong>(stats.lagP50Ns),
+            static_cast<jlong>(stats.lagP99Ns), static_cast<jlong>(stats.lagMaxNs));
+    });
 }
 
-jboolean JNICALL secondsEnded0(JNIEnv*, jclass, jlong handle) {
-    return native(handle)->secondsEnded() ? JNI_TRUE : JNI_FALSE;
+// Guarded, as emittedTuples0: locking a std::mutex can throw std::system_error.
+jboolean JNICALL secondsEnded0(JNIEnv* env, jclass, jlong handle) {
+    return guarded<jboolean>(env, JNI_FALSE, [&] {
+        return native(handle)->secondsEnded() ? JNI_TRUE : JNI_FALSE;
+    });
 }
 
-jlong JNICALL emittedTuples0(JNIEnv*, jclass, jlong handle) {
-    return static_cast<jlong>(native(handle)->progress().emittedTuples());
+jlong JNICALL emittedTuples0(JNIEnv* env, jclass, jlong handle) {
+    return guarded<jlong>(env, 0, [&] {
+        return static_cast<jlong>(native(handle)->progress().emittedTuples());
+    });
 }
 
 jobject asList(JNIEnv* env, jobjectArray array) {
@@ -261,19 +273,34 @@ jobject JNICALL result0(JNIEnv* env, jclass, jlong handle, jobject seconds) {
     });
 }
 
+// Unguarded: a destructor is noexcept, so nothing it throws could reach guarded().
 void JNICALL destroy0(JNIEnv*, jclass, jlong handle) {
     delete native(handle);
 }
 
-// Pairs {adId, campaignId} for every ad of the YSB campaigns drawn from `seed`.
+// A YsbAdCampaign for every ad of the YSB campaigns drawn from `seed`.
 jobjectArray JNICALL ysbAdCampaigns0(JNIEnv* env, jclass, jlong seed) {
-    generator::YsbCampaigns campaigns = generator::makeYsbCampaigns(static_cast<uint64_t>(seed));
-    std::vector<std::string> pairs;
-    for (size_t a = 0; a < campaigns.adIds.size(); ++a) {
-        pairs.push_back(campaigns.adIds[a]);
-        pairs.push_back(campaigns.campaignIds[a / generator::kYsbAdsPerCampaign]);
-    }
-    return toStringArray(env, pairs);
+    return guarded<jobjectArray>(env, nullptr, [&] {
+        generator::YsbCampaigns campaigns =
+            generator::makeYsbCampaigns(static_cast<uint64_t>(seed));
+        std::vector<size_t> ads(campaigns.adIds.size());
+        std::iota(ads.begin(), ads.end(), size_t{0});
+        return toObjectArray(env, java.ysbAdCampaign.type, ads, [&](size_t ad) -> jobject {
+            jstring adId = env->NewStringUTF(campaigns.adIds[ad].c_str());
+            if (adId == nullptr) {
+                return nullptr;
+            }
+            const std::string& campaign =
+                campaigns.campaignIds[ad / generator::kYsbAdsPerCampaign];
+            jstring campaignId = env->NewStringUTF(campaign.c_str());
+            jobject record = campaignId == nullptr
+                                 ? nullptr
+                                 : java.ysbAdCampaign.create(env, adId, campaignId);
+            env->DeleteLocalRef(adId);
+            env->DeleteLocalRef(campaignId);
+            return record;
+        });
+    });
 }
 
 const JNINativeMethod kMethods[] = {
@@ -288,7 +315,7 @@ const JNINativeMethod kMethods[] = {
     NATIVE(emittedTuples0, "(J)J"),
     NATIVE(result0, "(JLjava/util/List;)Lorg/cloudprofiler/generator/GeneratorResult;"),
     NATIVE(destroy0, "(J)V"),
-    NATIVE(ysbAdCampaigns0, "(J)[Ljava/lang/String;"),
+    NATIVE(ysbAdCampaigns0, "(J)[Lorg/cloudprofiler/generator/YsbAdCampaign;"),
 };
 
 }  // namespace

@@ -188,12 +188,6 @@ jobjectArray toObjectArray(JNIEnv* env, jclass type, const std::vector<Item>& it
     return array;
 }
 
-// Registers libcloudprofiler's natives (cloudprofiler_jni.cpp), the sync service's among them;
-// false if that failed.
-bool registerProfilerNatives(JNIEnv* env);
-// Registers the sync service's natives (sync_jni.cpp); false if that failed.
-bool registerSyncNatives(JNIEnv* env);
-
 #define NATIVE(name, signature) {const_cast<char*>(#name), const_cast<char*>(signature), \
                                  reinterpret_cast<void*>(name)}
 

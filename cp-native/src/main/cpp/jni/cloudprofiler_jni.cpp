@@ -12,6 +12,7 @@
 #include "../cloudprofiler.h"
 #include "../membarrier_probe.h"
 #include "../warnings.h"
+#include "register_natives.h"
 
 namespace cloudprofiler {
 namespace {
@@ -36,18 +37,16 @@ bool bindJavaTypes(JNIEnv* env) {
 
 jlong JNICALL openChannel0(JNIEnv* env, jclass, jstring name, jint format, jint handler,
                            jboolean multiWriter) {
-    std::string channelName = toUtf8(env, name);
     return guarded<jlong>(env, 0, [&] {
-        return static_cast<jlong>(openChannel(channelName, static_cast<Codec>(format),
+        return static_cast<jlong>(openChannel(toUtf8(env, name), static_cast<Codec>(format),
                                               static_cast<HandlerType>(handler),
                                               multiWriter == JNI_TRUE));
     });
 }
 
 void JNICALL parameterize0(JNIEnv* env, jclass, jlong channel, jstring parameter, jlong value) {
-    std::string parameterName = toUtf8(env, parameter);
     guarded<int>(env, 0, [&] {
-        parameterize(static_cast<ChannelHandle>(channel), parameterName, value);
+        parameterize(static_cast<ChannelHandle>(channel), toUtf8(env, parameter), value);
         return 0;
     });
 }
@@ -77,33 +76,37 @@ jboolean JNICALL closeChannel0(JNIEnv* env, jclass, jlong channel) {
 }
 
 jobject JNICALL channelStats0(JNIEnv* env, jclass, jlong channel) {
-    ChannelStats stats;
-    if (!channelStats(static_cast<ChannelHandle>(channel), &stats)) {
-        return nullptr;
-    }
-    const AckStats& acks = stats.acks;
-    jobject ackStats = java.ackStats.create(
-        env, static_cast<jlong>(acks.matched), static_cast<jlong>(acks.unknown),
-        static_cast<jlong>(acks.malformed), static_cast<jlong>(acks.wrongToken),
-        static_cast<jlong>(acks.unacked), static_cast<jlong>(acks.sendFailures));
-    if (ackStats == nullptr) {
-        return nullptr;
-    }
-    return java.channelStats.create(
-        env, static_cast<jlong>(stats.accepted), static_cast<jlong>(stats.filtered),
-        static_cast<jlong>(stats.recorded), static_cast<jlong>(stats.dropped),
-        static_cast<jlong>(stats.rejected), static_cast<jlong>(stats.stalls),
-        static_cast<jlong>(stats.stallNs), ackStats);
+    return guarded<jobject>(env, nullptr, [&]() -> jobject {
+        ChannelStats stats;
+        if (!channelStats(static_cast<ChannelHandle>(channel), &stats)) {
+            return nullptr;
+        }
+        const AckStats& acks = stats.acks;
+        jobject ackStats = java.ackStats.create(
+            env, static_cast<jlong>(acks.matched), static_cast<jlong>(acks.unknown),
+            static_cast<jlong>(acks.malformed), static_cast<jlong>(acks.wrongToken),
+            static_cast<jlong>(acks.unacked), static_cast<jlong>(acks.sendFailures));
+        if (ackStats == nullptr) {
+            return nullptr;
+        }
+        return java.channelStats.create(
+            env, static_cast<jlong>(stats.accepted), static_cast<jlong>(stats.filtered),
+            static_cast<jlong>(stats.recorded), static_cast<jlong>(stats.dropped),
+            static_cast<jlong>(stats.rejected), static_cast<jlong>(stats.stalls),
+            static_cast<jlong>(stats.stallNs), ackStats);
+    });
 }
 
 jobject JNICALL profilerStats0(JNIEnv* env, jclass) {
-    ProfilerStats stats = profilerStats();
-    return java.profilerStats.create(
-        env, static_cast<jlong>(stats.openChannels), static_cast<jlong>(stats.invalidHandles),
-        static_cast<jlong>(stats.blocksInFlight), static_cast<jlong>(stats.bytesInFlight),
-        static_cast<jlong>(stats.budgetBytes), static_cast<jlong>(stats.bytesWritten),
-        static_cast<jlong>(stats.writeErrors), static_cast<jlong>(stats.droppedRecords),
-        static_cast<jlong>(stats.failedCalls));
+    return guarded<jobject>(env, nullptr, [&] {
+        ProfilerStats stats = profilerStats();
+        return java.profilerStats.create(
+            env, static_cast<jlong>(stats.openChannels), static_cast<jlong>(stats.invalidHandles),
+            static_cast<jlong>(stats.blocksInFlight), static_cast<jlong>(stats.bytesInFlight),
+            static_cast<jlong>(stats.budgetBytes), static_cast<jlong>(stats.bytesWritten),
+            static_cast<jlong>(stats.writeErrors), static_cast<jlong>(stats.droppedRecords),
+            static_cast<jlong>(stats.failedCalls));
+    });
 }
 
 jstring JNICALL logDirectory0(JNIEnv* env, jclass) {
@@ -111,9 +114,17 @@ jstring JNICALL logDirectory0(JNIEnv* env, jclass) {
                             [&] { return env->NewStringUTF(logDirectory().c_str()); });
 }
 
-jobjectArray JNICALL warnings0(JNIEnv* env, jclass) { return toStringArray(env, Warnings::all()); }
+jobjectArray JNICALL warnings0(JNIEnv* env, jclass) {
+    return guarded<jobjectArray>(env, nullptr,
+                                 [&] { return toStringArray(env, Warnings::all()); });
+}
 
-void JNICALL shutdown0(JNIEnv*, jclass) { shutdown(); }
+void JNICALL shutdown0(JNIEnv* env, jclass) {
+    guarded<int>(env, 0, [] {
+        shutdown();
+        return 0;
+    });
+}
 
 jint JNICALL clockSource0(JNIEnv*, jclass) { return static_cast<jint>(TscClock::source()); }
 

@@ -2,7 +2,7 @@
 // (src/test/cpp/jni/testing_jni_onload.cpp), which installs the test hooks first.
 #include <jni.h>
 
-#include "../api/jni_support.h"
+#include "register_natives.h"
 
 extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*) {
     JNIEnv* env = nullptr;

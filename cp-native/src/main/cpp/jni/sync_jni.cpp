@@ -10,6 +10,7 @@
 #include "../api/jni_support.h"
 #include "../sync/sync_agent.h"
 #include "../sync/sync_server.h"
+#include "register_natives.h"
 
 namespace cloudprofiler {
 namespace {
@@ -168,16 +169,17 @@ jobject outcomeConstant(SyncAgent::Outcome outcome) {
 }
 
 jlong JNICALL serverStart0(JNIEnv* env, jclass, jstring bindHost, jint port, jstring token) {
-    std::string host = toUtf8(env, bindHost);
-    std::string secret = toUtf8(env, token);
     return guarded<jlong>(env, 0, [&] {
-        sync::SyncServerOptions options{Address::resolve(host, toPort(port)), secret};
+        sync::SyncServerOptions options{Address::resolve(toUtf8(env, bindHost), toPort(port)),
+                                        toUtf8(env, token)};
         return reinterpret_cast<jlong>(new SyncServer(options));
     });
 }
 
 jstring JNICALL serverAddress0(JNIEnv* env, jclass, jlong handle) {
-    return env->NewStringUTF(server(handle)->local().toString().c_str());
+    return guarded<jstring>(env, nullptr, [&] {
+        return env->NewStringUTF(server(handle)->local().toString().c_str());
+    });
 }
 
 jboolean JNICALL serverAwaitNodes0(JNIEnv* env, jclass, jlong handle, jint count,
@@ -247,11 +249,13 @@ jobjectArray JNICALL serverRunSweep0(JNIEnv* env, jclass, jlong handle, jintArra
 }
 
 jobject JNICALL serverCounters0(JNIEnv* env, jclass, jlong handle) {
-    sync::SyncServerCounters c = server(handle)->counters();
-    return java.serverCounters.create(
-        env, static_cast<jlong>(c.malformed), static_cast<jlong>(c.oversized),
-        static_cast<jlong>(c.wrongToken), static_cast<jlong>(c.unexpected),
-        static_cast<jlong>(c.registrations), static_cast<jlong>(c.refused));
+    return guarded<jobject>(env, nullptr, [&] {
+        sync::SyncServerCounters c = server(handle)->counters();
+        return java.serverCounters.create(
+            env, static_cast<jlong>(c.malformed), static_cast<jlong>(c.oversized),
+            static_cast<jlong>(c.wrongToken), static_cast<jlong>(c.unexpected),
+            static_cast<jlong>(c.registrations), static_cast<jlong>(c.refused));
+    });
 }
 
 jint JNICALL serverShutdownAgents0(JNIEnv* env, jclass, jlong handle, jint timeoutMs) {
@@ -263,11 +267,11 @@ jint JNICALL serverShutdownAgents0(JNIEnv* env, jclass, jlong handle, jint timeo
 void JNICALL serverClose0(JNIEnv*, jclass, jlong handle) { delete server(handle); }
 
 jlong JNICALL agentCreate0(JNIEnv* env, jclass, jobject javaOptions) {
-    std::string host = stringField(env, javaOptions, java.serverHost);
-    std::string node = stringField(env, javaOptions, java.nodeId);
-    std::string bind = stringField(env, javaOptions, java.bindHost);  // empty when null
-    std::string secret = stringField(env, javaOptions, java.token);
     return guarded<jlong>(env, 0, [&] {
+        std::string host = stringField(env, javaOptions, java.serverHost);
+        std::string node = stringField(env, javaOptions, java.nodeId);
+        std::string bind = stringField(env, javaOptions, java.bindHost);  // empty when null
+        std::string secret = stringField(env, javaOptions, java.token);
         sync::SyncAgentOptions options;
         options.server =
             Address::resolve(host, toPort(env->GetIntField(javaOptions, java.serverPort)));
@@ -281,7 +285,9 @@ jlong JNICALL agentCreate0(JNIEnv* env, jclass, jobject javaOptions) {
 }
 
 jstring JNICALL agentAddress0(JNIEnv* env, jclass, jlong handle) {
-    return env->NewStringUTF(agent(handle)->local().toString().c_str());
+    return guarded<jstring>(env, nullptr, [&] {
+        return env->NewStringUTF(agent(handle)->local().toString().c_str());
+    });
 }
 
 jobject JNICALL agentRun0(JNIEnv* env, jclass, jlong handle) {
@@ -299,15 +305,18 @@ jobject JNICALL agentRun0(JNIEnv* env, jclass, jlong handle) {
 void JNICALL agentStop0(JNIEnv*, jclass, jlong handle) { agent(handle)->stop(); }
 
 jobject JNICALL agentCounters0(JNIEnv* env, jclass, jlong handle) {
-    const sync::SyncAgentCounters& c = agent(handle)->counters();
-    const sync::SweepResponder& sweeps = agent(handle)->sweepResponder();
-    return java.agentCounters.create(
-        env, static_cast<jlong>(c.malformed.load()), static_cast<jlong>(c.oversized.load()),
-        static_cast<jlong>(c.wrongToken.load()), static_cast<jlong>(c.unexpected.load()),
-        static_cast<jlong>(c.pingsAnswered.load()),
-        static_cast<jlong>(c.exchangesCompleted.load()),
-        static_cast<jlong>(c.exchangesLost.load()), static_cast<jlong>(sweeps.framesAnswered()),
-        static_cast<jlong>(sweeps.badFrames()), static_cast<jlong>(c.clockWentBackwards.load()));
+    return guarded<jobject>(env, nullptr, [&] {
+        const sync::SyncAgentCounters& c = agent(handle)->counters();
+        const sync::SweepResponder& sweeps = agent(handle)->sweepResponder();
+        return java.agentCounters.create(
+            env, static_cast<jlong>(c.malformed.load()), static_cast<jlong>(c.oversized.load()),
+            static_cast<jlong>(c.wrongToken.load()), static_cast<jlong>(c.unexpected.load()),
+            static_cast<jlong>(c.pingsAnswered.load()),
+            static_cast<jlong>(c.exchangesCompleted.load()),
+            static_cast<jlong>(c.exchangesLost.load()),
+            static_cast<jlong>(sweeps.framesAnswered()), static_cast<jlong>(sweeps.badFrames()),
+            static_cast<jlong>(c.clockWentBackwards.load()));
+    });
 }
 
 void JNICALL agentClose0(JNIEnv*, jclass, jlong handle) { delete agent(handle); }

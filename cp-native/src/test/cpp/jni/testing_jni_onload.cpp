@@ -2,7 +2,7 @@
 // core, plus the test hooks read from the environment before any native is called.
 #include <jni.h>
 
-#include "jni_support.h"
+#include "jni/register_natives.h"
 #include "test_hooks.h"
 
 extern "C" JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void*) {

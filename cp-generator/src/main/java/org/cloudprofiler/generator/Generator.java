@@ -244,10 +244,9 @@ public final class Generator implements AutoCloseable {
      */
     public static Map<String, String> ysbAdCampaigns(long seed) {
         LIBRARY.loadOnce();
-        String[] pairs = ysbAdCampaigns0(seed);
         Map<String, String> campaignOfAd = new HashMap<>();
-        for (int i = 0; i < pairs.length; i += 2) {
-            campaignOfAd.put(pairs[i], pairs[i + 1]);
+        for (YsbAdCampaign ad : ysbAdCampaigns0(seed)) {
+            campaignOfAd.put(ad.adId(), ad.campaignId());
         }
         return Map.copyOf(campaignOfAd);
     }
@@ -363,7 +362,8 @@ public final class Generator implements AutoCloseable {
 
     private static native void destroy0(long handle);
 
-    private static native String[] ysbAdCampaigns0(long seed);
+    /** Every ad of the YSB campaigns drawn from {@code seed}, with its campaign. */
+    private static native YsbAdCampaign[] ysbAdCampaigns0(long seed);
 
     /** Options of a run, with their defaults; {@link #build} validates them. */
     public static final class Builder {
