@@ -52,9 +52,11 @@ public final class JofSourceBuilder<T> {
     /**
      * What the generator sends and the receivers deserialize (default {@link Payload#raw()}):
      * the same {@link Payload} the generator is given.
+     *
+     * @throws IllegalArgumentException for {@link Payload#preloaded()}, which a JOF cannot read
      */
     public JofSourceBuilder<T> setPayload(Payload payload) {
-        this.payload = Objects.requireNonNull(payload, "payload");
+        this.payload = JavaObjectFactory.requireReadable(payload);
         return this;
     }
 

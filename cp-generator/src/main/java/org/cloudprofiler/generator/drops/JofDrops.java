@@ -1,7 +1,14 @@
 package org.cloudprofiler.generator.drops;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.drops.DropsSource;
 import org.cloudprofiler.generator.jof.JofCounters;
 
@@ -13,6 +20,51 @@ import org.cloudprofiler.generator.jof.JofCounters;
 public final class JofDrops {
 
     private JofDrops() {}
+
+    /**
+     * Leaves an engine task's JOF counts in {@code <log dir>/<operator>/<task>/drops.json},
+     * where the analyzer finds them, as the source {@code jof <operator>/<task>}. A failure to
+     * write (no native core for this platform, an unwritable directory) is returned, not thrown,
+     * so that it never hides why the task ended.
+     *
+     * @param operator the task's operator (or component) directory name, a channel name
+     *     component
+     * @param receivers the JOF receivers the task started
+     * @return the warnings for the caller to log, each naming the source: rejected messages
+     *     (whose last rejection names the fix, which the counts alone do not) and a failure to
+     *     write; empty if neither
+     */
+    public static List<String> write(String operator, int task, JofCounters counters,
+            int receivers) {
+        return write(CloudProfiler::logDirectory, operator, task, counters, receivers);
+    }
+
+    /** {@link #write(String, int, JofCounters, int)} under the log directory it is given. */
+    static List<String> write(Supplier<String> logDirectory, String operator, int task,
+            JofCounters counters, int receivers) {
+        String name = operator + "/" + task;
+        List<String> warnings = new ArrayList<>();
+        if (counters.messagesRejected() > 0) {
+            warnings.add("jof " + name + ": " + counters.tuplesRejected() + " tuples in "
+                    + counters.messagesRejected() + " messages rejected ("
+                    + counters.rejectedByReason() + "), the last: " + counters.lastRejection());
+        }
+        Path file = null;
+        try {
+            // Inside the try: the log directory comes from the native core, which may be absent.
+            Path nodeDirectory = Path.of(logDirectory.get());
+            file = nodeDirectory.resolve(operator).resolve(Integer.toString(task))
+                    .resolve(DropsFile.FILE_NAME);
+            DropsFile.write(file, List.of(of("jof " + name,
+                    nodeDirectory.getFileName().toString(), counters, receivers)));
+        } catch (IOException | RuntimeException | LinkageError e) {
+            // LinkageError: no native core for this platform; the JOF itself is pure Java.
+            warnings.add("jof " + name + ": cannot write "
+                    + (file == null ? DropsFile.FILE_NAME : file) + " (" + e
+                    + "); its drops are in the metrics only");
+        }
+        return warnings;
+    }
 
     /**
      * A JOF's counts. Its drops are the tuples its senders could not send it, those its full

@@ -70,6 +70,22 @@ public final class JavaObjectFactory implements AutoCloseable {
         return new Builder();
     }
 
+    /**
+     * {@code payload}, if a JOF can read it: for the engines' builders, which hold a payload
+     * until a worker starts its JOF, to refuse at configuration what {@link Builder#payload}
+     * would refuse only then.
+     *
+     * @throws IllegalArgumentException for {@link Payload#preloaded()}, which lacks the class
+     */
+    public static Payload requireReadable(Payload payload) {
+        Objects.requireNonNull(payload, "payload");
+        if (payload instanceof Payload.Preloaded) {
+            throw new IllegalArgumentException("a JOF reads preloaded bytes only knowing"
+                    + " their class: use Payload.kryo(type, kryo), not Payload.preloaded()");
+        }
+        return payload;
+    }
+
     /** The bound endpoints, receiver by receiver, with the actual port where any was asked. */
     public List<String> endpoints() {
         return endpoints;
@@ -183,14 +199,10 @@ public final class JavaObjectFactory implements AutoCloseable {
          * @throws IllegalArgumentException for {@link Payload#preloaded()}, which lacks the class
          */
         public Builder payload(Payload payload) {
-            Objects.requireNonNull(payload, "payload");
+            requireReadable(payload);
             if (payload instanceof Payload.UserKryo kryo) {
                 return payloadReader(PayloadClass.PRELOADED_KRYO,
                         () -> new KryoPayloadReader(kryo.kryo().create(), kryo.type()));
-            }
-            if (payload instanceof Payload.Preloaded) {
-                throw new IllegalArgumentException("a JOF reads preloaded bytes only knowing"
-                        + " their class: use Payload.kryo(type, kryo), not Payload.preloaded()");
             }
             if (payload instanceof Payload.Ysb) {
                 return payloadReader(PayloadClass.YSB_AD_EVENT,

@@ -11,7 +11,6 @@ import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
-import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.channel.ChannelNames;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.generator.drops.JofDrops;
@@ -43,7 +42,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
     private transient JavaObjectFactory jof;
     private transient QueuePoller poller;
     private transient long endOfRunMismatches;
-    private transient String taskName;
+    private transient String component;
+    private transient int taskId;
     // The translator's stream if it has one: its values then come bare from the receivers.
     private transient String onlyStream;
     private transient boolean dropsWritten;
@@ -56,8 +56,8 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
     public void open(Map<String, Object> conf, TopologyContext context,
             SpoutOutputCollector collector) {
         this.collector = collector;
-        this.taskName = ChannelNames.component(context.getThisComponentId()) + "/"
-                + context.getThisTaskId();
+        this.component = ChannelNames.component(context.getThisComponentId());
+        this.taskId = context.getThisTaskId();
         this.dropsWritten = false;
         int taskIndex = context.getThisTaskIndex();
         int spoutReceivers = context.getComponentTasks(context.getThisComponentId()).size()
@@ -168,23 +168,7 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
      */
     private void writeDrops() {
         dropsWritten = true;
-        JofCounters counts = counters();
-        if (counts.messagesRejected() > 0) {
-            // Names the fix, e.g. a translator that throws: the counts alone would not.
-            LOG.warn("JofSpout {}: {} tuples in {} messages rejected ({}), the last: {}",
-                    taskName, counts.tuplesRejected(), counts.messagesRejected(),
-                    counts.rejectedByReason(), counts.lastRejection());
-        }
-        Path nodeDirectory = Path.of(CloudProfiler.logDirectory());
-        Path file = nodeDirectory.resolve(taskName).resolve(DropsFile.FILE_NAME);
-        try {
-            DropsFile.write(file, List.of(JofDrops.of("jof " + taskName,
-                    nodeDirectory.getFileName().toString(), counts, jof.receiverCount())));
-        } catch (IOException | RuntimeException | LinkageError e) {
-            // LinkageError: no native core for this platform; the JOF itself is pure Java.
-            LOG.warn("JofSpout {}: cannot write {} ({}); its drops are in the metrics only",
-                    taskName, file, e.toString());
-        }
+        JofDrops.write(component, taskId, counters(), jof.receiverCount()).forEach(LOG::warn);
     }
 
     @Override

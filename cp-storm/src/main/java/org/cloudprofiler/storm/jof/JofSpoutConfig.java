@@ -44,7 +44,7 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
 
     public JofSpoutConfig {
         Objects.requireNonNull(bindHost, "bindHost");
-        Objects.requireNonNull(payload, "payload");
+        JavaObjectFactory.requireReadable(payload);
         Objects.requireNonNull(translator, "translator");
         Objects.requireNonNull(topic, "topic");
         Objects.requireNonNull(whenQueueFull, "whenQueueFull");
@@ -133,9 +133,14 @@ public record JofSpoutConfig(String bindHost, int basePort, int receiversPerTask
             return this;
         }
 
-        /** What the generator sends (default {@link Payload#raw()}); as given to the generator. */
+        /**
+         * What the generator sends (default {@link Payload#raw()}); as given to the generator.
+         *
+         * @throws IllegalArgumentException for {@link Payload#preloaded()}, which a JOF cannot
+         *     read
+         */
         public Builder setPayload(Payload payload) {
-            this.payload = payload;
+            this.payload = JavaObjectFactory.requireReadable(payload);
             return this;
         }
 

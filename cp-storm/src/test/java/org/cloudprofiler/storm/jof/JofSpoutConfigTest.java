@@ -17,6 +17,7 @@ import java.util.stream.IntStream;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
 import org.apache.storm.utils.Utils;
+import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.junit.jupiter.api.Test;
@@ -96,6 +97,17 @@ class JofSpoutConfigTest {
         assertTrue(refused.getMessage().contains("high-water mark -1"), refused.getMessage());
         assertThrows(NullPointerException.class,
                 () -> JofSpoutConfig.builder("127.0.0.1", 27000).setWhenQueueFull(null).build());
+    }
+
+    @Test
+    void aPreloadedPayloadIsRefusedWhenConfiguredWithTheJofsMessageNotInTheWorker() {
+        IllegalArgumentException jofRefusal = assertThrows(IllegalArgumentException.class,
+                () -> JavaObjectFactory.builder().payload(Payload.preloaded()));
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> JofSpoutConfig.builder("127.0.0.1", 27000).setPayload(Payload.preloaded()));
+
+        assertEquals(jofRefusal.getMessage(), refused.getMessage());
     }
 
     @Test

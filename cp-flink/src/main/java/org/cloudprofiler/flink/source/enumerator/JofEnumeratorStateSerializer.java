@@ -12,8 +12,9 @@ import org.cloudprofiler.flink.source.split.JofReceiverSplit;
 import org.cloudprofiler.flink.source.split.JofReceiverSplitSerializer;
 
 /**
- * Writes a {@link JofEnumeratorState} as the count of its unassigned splits, then each as the
- * split serializer writes it. Stateless.
+ * Writes a {@link JofEnumeratorState} as the count of its unassigned splits, the version of
+ * {@link JofReceiverSplitSerializer}, then each split as that serializer writes it (the layout
+ * of flink-connector-kafka's enumerator state), and nothing after. Stateless.
  */
 public final class JofEnumeratorStateSerializer
         implements SimpleVersionedSerializer<JofEnumeratorState> {
@@ -22,7 +23,8 @@ public final class JofEnumeratorStateSerializer
     public static final JofEnumeratorStateSerializer INSTANCE =
             new JofEnumeratorStateSerializer();
 
-    private static final int VERSION = 1;
+    // 2: the split serializer's version after the count.
+    private static final int VERSION = 2;
 
     private JofEnumeratorStateSerializer() {}
 
@@ -36,6 +38,7 @@ public final class JofEnumeratorStateSerializer
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(state.unassigned().size());
+            out.writeInt(JofReceiverSplitSerializer.INSTANCE.getVersion());
             for (JofReceiverSplit split : state.unassigned()) {
                 JofReceiverSplitSerializer.write(split, out);
             }
@@ -55,9 +58,21 @@ public final class JofEnumeratorStateSerializer
             if (count < 0) {
                 throw new IOException("JofEnumeratorState with " + count + " splits: corrupt");
             }
+            int splitVersion = in.readInt();
+            if (splitVersion != JofReceiverSplitSerializer.INSTANCE.getVersion()) {
+                throw new IOException("JofEnumeratorState holds splits of JofReceiverSplit"
+                        + " serializer version " + splitVersion + ", not the version "
+                        + JofReceiverSplitSerializer.INSTANCE.getVersion() + " this build reads:"
+                        + " restore from a checkpoint of the same cp-flink version, or start"
+                        + " the job afresh");
+            }
             List<JofReceiverSplit> unassigned = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 unassigned.add(JofReceiverSplitSerializer.read(in));
+            }
+            if (in.available() > 0) {
+                throw new IOException("JofEnumeratorState has " + in.available() + " bytes"
+                        + " after its " + count + " splits: corrupt");
             }
             return new JofEnumeratorState(unassigned);
         }

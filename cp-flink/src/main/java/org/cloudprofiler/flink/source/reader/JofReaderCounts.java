@@ -1,14 +1,10 @@
 package org.cloudprofiler.flink.source.reader;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.ToLongFunction;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
-import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.generator.drops.JofDrops;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
 import org.cloudprofiler.generator.jof.JofCounters;
@@ -69,25 +65,6 @@ final class JofReaderCounts {
         if (jofs.isEmpty()) {
             return;
         }
-        JofCounters counts = counters();
-        String name = operator + "/" + subtask;
-        if (counts.messagesRejected() > 0) {
-            // Names the fix, e.g. a deserialization schema that throws: the counts alone do not.
-            LOG.warn("JofSource {}: {} tuples in {} messages rejected ({}), the last: {}", name,
-                    counts.tuplesRejected(), counts.messagesRejected(),
-                    counts.rejectedByReason(), counts.lastRejection());
-        }
-        Path file = null;
-        try {
-            Path nodeDirectory = Path.of(CloudProfiler.logDirectory());
-            file = nodeDirectory.resolve(operator).resolve(Integer.toString(subtask))
-                    .resolve(DropsFile.FILE_NAME);
-            DropsFile.write(file, List.of(JofDrops.of("jof " + name,
-                    nodeDirectory.getFileName().toString(), counts, jofs.size())));
-        } catch (IOException | RuntimeException | LinkageError e) {
-            // LinkageError: no native core for this platform; the JOF itself is pure Java.
-            LOG.warn("JofSource {}: cannot write {} ({}); its drops are in the metrics only",
-                    name, file == null ? DropsFile.FILE_NAME : file, e.toString());
-        }
+        JofDrops.write(operator, subtask, counters(), jofs.size()).forEach(LOG::warn);
     }
 }
