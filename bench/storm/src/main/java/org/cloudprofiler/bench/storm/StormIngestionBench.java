@@ -14,6 +14,12 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.apache.storm.kafka.spout.KafkaSpoutConfig;
+import org.cloudprofiler.bench.ingestion.IngestionReport;
+import org.cloudprofiler.bench.ingestion.JofTuning;
+import org.cloudprofiler.bench.ingestion.MeasuredRun;
+import org.cloudprofiler.bench.ingestion.RunRules;
+import org.cloudprofiler.bench.ingestion.SourceOutcome;
+import org.cloudprofiler.bench.ingestion.TransportLoad;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
@@ -178,7 +184,9 @@ public final class StormIngestionBench implements Callable<Integer> {
         // Long enough to tell a slow drain from a stuck one, short enough not to idle long.
         RunRules rules = new RunRules(Duration.ofMillis(Math.max(2000, 4 * maxLagMs)),
                 Duration.ofSeconds(quietWaitSeconds));
-        IngestionReport report = new IngestionReport(System.out);
+        // Issue 5: JofSpout at least 5× KafkaSpout and 70% of the ceiling.
+        IngestionReport report = new IngestionReport(System.out,
+                new IngestionReport.Targets(5, "ceiling", 0.70));
         System.out.printf("Storm ingestion benchmark, %s; %d s runs; pass: nothing dropped,"
                 + " ingested = emitted, achieved ≥ 99.5%% of target, lag p99, lag at end and"
                 + " drain ≤ %d ms; %s%n", OffsetDateTime.now().withNano(0), durationSeconds,
@@ -238,7 +246,7 @@ public final class StormIngestionBench implements Callable<Integer> {
         report.table(outcomes);
         System.out.println("load average at the end: " + loadAverage());
         if (json != null) {
-            IngestionReport.writeJson(json, settings(), outcomes);
+            report.writeJson(json, settings(), outcomes);
         }
         return 0;
     }
