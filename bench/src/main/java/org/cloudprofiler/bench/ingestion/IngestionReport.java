@@ -46,7 +46,7 @@ public final class IngestionReport {
      */
     public void step(String source, SearchStep step, MeasuredRun run, int liveThreads) {
         RunResult r = step.result();
-        out.printf(Locale.ROOT, "%-18s #%-2d %-9s %,12d/s  %s  achieved %,12.0f/s  emitted %,d"
+        out.printf(Locale.ROOT, "%-24s #%-2d %-9s %,12d/s  %s  achieved %,12.0f/s  emitted %,d"
                 + "  dropped %,d  ingested %,d  lag p99 %.2f ms, max %.2f ms  drain %s"
                 + "  threads %d%n", source, step.index(), step.stage(),
                 r.targetTuplesPerSecond(), step.passed() ? "pass" : "FAIL",
@@ -65,11 +65,11 @@ public final class IngestionReport {
     /** The maxima of every source searched, and the two ratios against their targets. */
     public void table(List<SourceOutcome> outcomes) {
         out.println();
-        out.printf(Locale.ROOT, "%-18s %18s %18s %6s%n", "source", "max sustained/s",
+        out.printf(Locale.ROOT, "%-24s %18s %18s %6s%n", "source", "max sustained/s",
                 "lowest failed/s", "runs");
         for (SourceOutcome outcome : outcomes) {
             long failed = outcome.search().lowestFailedTuplesPerSecond();
-            out.printf(Locale.ROOT, "%-18s %,18d %18s %6d%n", outcome.source(),
+            out.printf(Locale.ROOT, "%-24s %,18d %18s %6d%n", outcome.source(),
                     outcome.search().maxSustainedTuplesPerSecond(),
                     failed < 0 ? "none (limit)" : String.format(Locale.ROOT, "%,d", failed),
                     outcome.search().steps().size());
@@ -77,7 +77,7 @@ public final class IngestionReport {
         for (Map.Entry<String, Double> ratio : ratios(outcomes).entrySet()) {
             boolean overKafka = ratio.getKey().contains("/kafka");
             double target = overKafka ? targets.jofOverKafka() : targets.jofOverCeiling();
-            out.printf(Locale.ROOT, "%-28s %s (target ≥ %s): %s%n", ratio.getKey(),
+            out.printf(Locale.ROOT, "%-34s %s (target ≥ %s): %s%n", ratio.getKey(),
                     overKafka ? String.format(Locale.ROOT, "%.2f×", ratio.getValue())
                             : String.format(Locale.ROOT, "%.1f%%", 100 * ratio.getValue()),
                     overKafka ? String.format(Locale.ROOT, "%.0f×", target)
