@@ -187,6 +187,15 @@ public final class IngestionReport {
                 .writeValueAsString(document));
     }
 
+    /** The machine's load average now, as /proc/loadavg has it. */
+    public static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+
     private static String drain(long drainNs) {
         return drainNs < 0 ? "unfinished" : String.format(Locale.ROOT, "%.1f ms", drainNs / 1e6);
     }

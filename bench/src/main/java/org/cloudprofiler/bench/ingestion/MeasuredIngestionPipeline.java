@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.cloudprofiler.generator.search.IngestionPipeline;
+import org.cloudprofiler.generator.search.MaxThroughputSearch;
+import org.cloudprofiler.generator.search.PassCriteria;
 import org.cloudprofiler.generator.search.RunResult;
+import org.cloudprofiler.generator.search.SearchResult;
 
 /**
  * A source measured into a counting sink, the same way on every engine: runs end alike for
@@ -52,6 +55,30 @@ public abstract class MeasuredIngestionPipeline implements IngestionPipeline, Au
             }
             discarded.add(share);
         }
+    }
+
+    /**
+     * Searches this source's highest sustained rate, reporting every step as it runs.
+     *
+     * @param range start, max and resolution of the search, tuples/s
+     */
+    public final SourceOutcome search(PassCriteria criteria, Duration warmUp, Duration duration,
+            long[] range, IngestionReport report) throws Exception {
+        if (range.length != 3) {
+            throw new IllegalArgumentException(name + ": a search range is start,max,resolution"
+                    + " in tuples/s, not " + range.length + " numbers");
+        }
+        // The first job of a source runs its code cold: the warm-up run (at half the start
+        // rate) warms the JIT and the heap's sizing up and is shown but not part of the search.
+        List<MeasuredRun> runs = new ArrayList<>();
+        SearchResult result = new MaxThroughputSearch(this, criteria, duration, range[0],
+                range[1], range[2], step -> {
+                    if (!step.isWarmUp()) {
+                        runs.add(lastRun);
+                    }
+                    report.step(name, step, lastRun, Thread.activeCount());
+                }).warmUpFirst(warmUp).search();
+        return new SourceOutcome(name, result, runs);
     }
 
     /** How long a run waits for the drain after its schedule's end. */
