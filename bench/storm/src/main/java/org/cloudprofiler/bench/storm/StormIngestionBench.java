@@ -147,7 +147,8 @@ public final class StormIngestionBench implements Callable<Integer> {
                 for (KafkaSpoutConfig.ProcessingGuarantee guarantee : kafkaGuarantees) {
                     try (KafkaPipeline pipeline = new KafkaPipeline(cluster, rules, kafka,
                             kafkaMaxPollRecords, guarantee, VALUE_BYTES)) {
-                        outcomes.add(pipeline.search(criteria, warmUp, duration, kafkaSearch, report));
+                        outcomes.add(pipeline.search(criteria, warmUp, duration, kafkaSearch,
+                                report));
                     }
                 }
             }
@@ -156,20 +157,23 @@ public final class StormIngestionBench implements Callable<Integer> {
                 for (JofPipeline.PayloadKind payload : jofPayloads) {
                     try (JofPipeline pipeline = new JofPipeline(cluster, rules, payload,
                             tuning)) {
-                        outcomes.add(pipeline.search(criteria, warmUp, duration, jofSearch, report));
+                        outcomes.add(pipeline.search(criteria, warmUp, duration, jofSearch,
+                                report));
                     }
                 }
             }
             if (only.contains(Source.CEILING)) {
                 try (CeilingPipeline pipeline = new CeilingPipeline("ceiling", cluster,
                         rules, ceilingTuplesPerCall, VALUE_BYTES, false)) {
-                    outcomes.add(pipeline.search(criteria, warmUp, duration, ceilingSearch, report));
+                    outcomes.add(pipeline.search(criteria, warmUp, duration, ceilingSearch,
+                            report));
                 }
             }
             if (freshCeiling) {
                 try (CeilingPipeline pipeline = new CeilingPipeline("ceiling-fresh",
                         cluster, rules, ceilingTuplesPerCall, VALUE_BYTES, true)) {
-                    outcomes.add(pipeline.search(criteria, warmUp, duration, ceilingSearch, report));
+                    outcomes.add(pipeline.search(criteria, warmUp, duration, ceilingSearch,
+                            report));
                 }
             }
             if (ceilingBesideTransport > 0) {
@@ -177,7 +181,8 @@ public final class StormIngestionBench implements Callable<Integer> {
                         CeilingPipeline pipeline = new CeilingPipeline(
                                 "ceiling-beside-transport", cluster, rules,
                                 ceilingTuplesPerCall, VALUE_BYTES, false)) {
-                    outcomes.add(pipeline.search(criteria, warmUp, duration, ceilingSearch, report));
+                    outcomes.add(pipeline.search(criteria, warmUp, duration, ceilingSearch,
+                            report));
                     System.out.println(load.finish());
                 }
             }
