@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and prints their figures; docs/benchmarks.md says what each one means and
-# what this machine measured. About 5 minutes on 2 cores, plus about 11 for storm and about 10
+# what this machine measured. About 5 minutes on 2 cores, plus about 11 for storm and about 8
 # for flink. Asserts nothing.
 #
 #   bash bench/run.sh [all|java|native|generator|analyzer|storm|flink]
@@ -29,13 +29,13 @@
 #         overhead on the YSB topology, every channel BUFFERED_ID vs NULL vs no instrumentation,
 #         at a fixed rate and by each variant's search (ProfilingOverheadBench;
 #         OVERHEAD_BENCH_OPTS).
-# flink:  Flink ingestion (issue 22): the same search, in one run, for KafkaSource fed by an
-#         in-process broker, JofSource fed by the native generator, the ceiling (a source of
-#         preallocated records) and the ceiling beside the transport load of JofSource's
-#         maximum (the generator and a JOF draining into nothing), each into a discarding sink,
+# flink:  Flink ingestion (issue 22): the same search, in one run, for JofSource fed by the
+#         native generator, the ceiling (a source of preallocated records), the ceiling beside
+#         the transport load of JofSource's maximum (the generator and a JOF draining into
+#         nothing) and KafkaSource fed by an in-process broker, each into a discarding sink,
 #         not chained, on one MiniCluster; prints every step, the maxima and JofSource's ratios
 #         (bench/flink, FlinkIngestionBench; its --help lists the options, FLINK_BENCH_OPTS
-#         passes them; the default here is a coarser search that fits about 10 minutes).
+#         passes them; the default here is a coarser search that fits about 8 minutes).
 #         Writes bench/flink/target/flink-ingestion.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -214,7 +214,7 @@ run_flink() {
     fi
     echo "### Flink ingestion: max sustainable records/s into a discarding sink, KafkaSource," \
         "JofSource and the ceiling, alone and beside JofSource's transport"
-    # 5 s runs, a 10 s warm-up and coarse resolutions keep the four searches near 10 minutes.
+    # 5 s runs, a 10 s warm-up and coarse resolutions keep the four searches near 8 minutes.
     # The heap is fixed and touched at start for the reason given in run_storm.
     # shellcheck disable=SC2046,SC2086
     measured java -Xms4g -Xmx4g -XX:+AlwaysPreTouch $(cat bench/flink/target/jvm-options.txt) \
