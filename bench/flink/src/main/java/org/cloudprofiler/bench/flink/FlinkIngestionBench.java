@@ -67,6 +67,11 @@ public final class FlinkIngestionBench implements Callable<Integer> {
             + " both ceiling searches (default: 500000,16000000,25000).")
     private long[] ceilingSearch = {500_000, 16_000_000, 25_000};
 
+    @Option(names = "--buffer-timeout-ms", description = "How long a partly filled network"
+            + " buffer waits before it is sent, ms (default: ${DEFAULT-VALUE}, Flink's own):"
+            + " the last records of an unbounded source's run wait up to this long.")
+    private long bufferTimeoutMs = 100;
+
     @Option(names = "--transport-load", description = "Tuples/s the generator and a JOF carry"
             + " beside the second ceiling search (default: JofSource's maximum of this run).")
     private long transportLoad;
@@ -95,7 +100,7 @@ public final class FlinkIngestionBench implements Callable<Integer> {
         JofTuning tuning = jofTuning();
         // KafkaSource comes last, its broker started only for it: with the broker's threads in
         // the JVM beside it, JofSource's runs drained slower (docs/benchmarks.md).
-        try (SharedMiniCluster cluster = SharedMiniCluster.start()) {
+        try (SharedMiniCluster cluster = SharedMiniCluster.start(bufferTimeoutMs)) {
             if (only.contains(Source.JOF)) {
                 try (JofPipeline pipeline = new JofPipeline(cluster, rules, tuning)) {
                     SourceOutcome jof = pipeline.search(criteria, warmUp, duration, jofSearch,
@@ -159,6 +164,7 @@ public final class FlinkIngestionBench implements Callable<Integer> {
         settings.put("sinkParallelism", 1);
         settings.put("jofTuning", jofTuning());
         settings.put("transportLoadTuplesPerSecond", transportLoad);
+        settings.put("bufferTimeoutMs", bufferTimeoutMs);
         settings.put("loadAverage", IngestionReport.loadAverage());
         return settings;
     }

@@ -28,13 +28,20 @@ final class SharedMiniCluster implements AutoCloseable {
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(90);
 
     private final MiniCluster cluster;
+    private final long bufferTimeoutMs;
     private final AtomicInteger runs = new AtomicInteger();
 
-    private SharedMiniCluster(MiniCluster cluster) {
+    private SharedMiniCluster(MiniCluster cluster, long bufferTimeoutMs) {
         this.cluster = cluster;
+        this.bufferTimeoutMs = bufferTimeoutMs;
     }
 
-    static SharedMiniCluster start() throws Exception {
+    /**
+     * @param bufferTimeoutMs how long a partly filled network buffer may wait before it is sent
+     *     (Flink's {@code execution.buffer-timeout}, 100 ms by default): the last records of an
+     *     unbounded source's run wait up to this long
+     */
+    static SharedMiniCluster start(long bufferTimeoutMs) throws Exception {
         Configuration config = new Configuration();
         // No web UI and no fixed port: the cluster is for this JVM only.
         config.set(RestOptions.BIND_PORT, "0");
@@ -42,7 +49,7 @@ final class SharedMiniCluster implements AutoCloseable {
                 .setConfiguration(config).setNumTaskManagers(1).setNumSlotsPerTaskManager(2)
                 .build());
         cluster.start();
-        return new SharedMiniCluster(cluster);
+        return new SharedMiniCluster(cluster, bufferTimeoutMs);
     }
 
     /** A run id unique in this JVM, e.g. {@code jof-raw-3}. */
@@ -57,6 +64,7 @@ final class SharedMiniCluster implements AutoCloseable {
         RunTally tally = RunTally.open(runId);
         try {
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            env.setBufferTimeout(bufferTimeoutMs);
             env.fromSource(source, WatermarkStrategy.noWatermarks(), runId).setParallelism(1)
                     .sinkTo(new CountingDiscardingSink<>(runId)).setParallelism(1)
                     .disableChaining();
