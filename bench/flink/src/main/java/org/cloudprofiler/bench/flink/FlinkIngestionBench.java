@@ -98,8 +98,8 @@ public final class FlinkIngestionBench implements Callable<Integer> {
         List<SourceOutcome> outcomes = new ArrayList<>();
         Duration warmUp = options.warmUp();
         JofTuning tuning = jofTuning();
-        // KafkaSource comes last, its broker started only for it: with the broker's threads in
-        // the JVM beside it, JofSource's runs drained slower (docs/benchmarks.md).
+        // KafkaSource comes last, its broker started only for it: the broker's threads are part
+        // of its pipeline alone, not of the other sources'.
         try (SharedMiniCluster cluster = SharedMiniCluster.start(bufferTimeoutMs)) {
             if (only.contains(Source.JOF)) {
                 try (JofPipeline pipeline = new JofPipeline(cluster, rules, tuning)) {
