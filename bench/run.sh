@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and prints their figures; docs/benchmarks.md says what each one means and
-# what this machine measured. About 5 minutes on 2 cores, plus about 11 for storm. Asserts
-# nothing.
+# what this machine measured. About 5 minutes on 2 cores, plus about 11 for storm and about 8
+# for flink. Asserts nothing.
 #
-#   bash bench/run.sh [all|java|native|generator|analyzer|storm]
+#   bash bench/run.sh [all|java|native|generator|analyzer|storm|flink]
 #
 # java:   JMH, Java logTS per handler, the clock baselines, timestamp translation (fast
 #         MinRTT, its BigDecimal reference, hull) and the Java Object Factory's YSB throughput
@@ -29,14 +29,22 @@
 #         overhead on the YSB topology, every channel BUFFERED_ID vs NULL vs no instrumentation,
 #         at a fixed rate and by each variant's search (ProfilingOverheadBench;
 #         OVERHEAD_BENCH_OPTS).
+# flink:  Flink ingestion (issue 22): the same search, in one run, for JofSource fed by the
+#         native generator, the ceiling (a source of preallocated records), the ceiling beside
+#         the transport load of JofSource's maximum (the generator and a JOF draining into
+#         nothing) and KafkaSource fed by an in-process broker, each into a discarding sink,
+#         not chained, on one MiniCluster; prints every step, the maxima and JofSource's ratios
+#         (bench/flink, FlinkIngestionBench; its --help lists the options, FLINK_BENCH_OPTS
+#         passes them; the default here is a coarser search that fits about 8 minutes).
+#         Writes bench/flink/target/flink-ingestion.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 part="${1:-all}"
 case "$part" in
-    all | java | native | generator | analyzer | storm) ;;
+    all | java | native | generator | analyzer | storm | flink) ;;
     *)
-        echo "usage: bash bench/run.sh [all|java|native|generator|analyzer|storm]" >&2
+        echo "usage: bash bench/run.sh [all|java|native|generator|analyzer|storm|flink]" >&2
         exit 2
         ;;
 esac
@@ -199,6 +207,26 @@ run_storm() {
         org.cloudprofiler.bench.storm.ProfilingOverheadBench ${OVERHEAD_BENCH_OPTS:-}
 }
 
+run_flink() {
+    local classpath=bench/flink/target/classpath.txt
+    if [[ ! -f "$classpath" ]]; then
+        ./mvnw -B -ntp -q -pl bench/flink -am -DskipTests install
+    fi
+    echo "### Flink ingestion: max sustainable records/s into a discarding sink, KafkaSource," \
+        "JofSource and the ceiling, alone and beside JofSource's transport"
+    # 5 s runs, a 10 s warm-up and coarse resolutions keep the four searches near 8 minutes.
+    # A 5 ms buffer timeout: under Flink's 100 ms the last records of an unbounded source's
+    # run wait up to 100 ms in a partly filled network buffer, twice the drain that passes.
+    # The heap is fixed and touched at start for the reason given in run_storm.
+    # shellcheck disable=SC2046,SC2086
+    measured java -Xms4g -Xmx4g -XX:+AlwaysPreTouch $(cat bench/flink/target/jvm-options.txt) \
+        -cp "bench/flink/target/classes:$(cat "$classpath")" \
+        org.cloudprofiler.bench.flink.FlinkIngestionBench \
+        --json bench/flink/target/flink-ingestion.json ${FLINK_BENCH_OPTS:---duration-s 5 \
+        --buffer-timeout-ms 5 --warm-up-s 10 --quiet-wait-s 30 --kafka 50000,4000000,25000 \
+        --jof 1000000,16000000,250000 --ceiling 1000000,16000000,250000}
+}
+
 if [[ "$part" == all || "$part" == java ]]; then
     run_java
 fi
@@ -213,4 +241,7 @@ if [[ "$part" == all || "$part" == analyzer ]]; then
 fi
 if [[ "$part" == all || "$part" == storm ]]; then
     run_storm
+fi
+if [[ "$part" == all || "$part" == flink ]]; then
+    run_flink
 fi

@@ -4,6 +4,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
+import org.cloudprofiler.bench.ingestion.MeasuredRun;
+import org.cloudprofiler.bench.ingestion.RunRules;
+import org.cloudprofiler.bench.ingestion.ScheduleLag;
+import org.cloudprofiler.bench.ingestion.SourceReport;
+
 /**
  * The ceiling: {@link CeilingSpout} → null bolt, each spout task taking an equal share of the
  * rate. Its schedule is a clock, which is never late and drops nothing; where the spout itself

@@ -8,6 +8,9 @@ import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
+import org.cloudprofiler.bench.ingestion.RunTally;
+import org.cloudprofiler.bench.ingestion.ScheduleLagRecorder;
+import org.cloudprofiler.bench.ingestion.SourceReport;
 
 /**
  * The ceiling of Storm ingestion on this machine: a spout whose tuples cost nothing to make.

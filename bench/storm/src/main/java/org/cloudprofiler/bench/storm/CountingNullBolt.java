@@ -7,6 +7,7 @@ import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Tuple;
+import org.cloudprofiler.bench.ingestion.RunTally;
 
 /**
  * The sink of every ingestion topology: counts each tuple into its run's {@link RunTally} and

@@ -3,6 +3,11 @@ package org.cloudprofiler.bench.storm;
 import java.time.Duration;
 import java.util.Locale;
 
+import org.cloudprofiler.bench.ingestion.FreePorts;
+import org.cloudprofiler.bench.ingestion.JofTuning;
+import org.cloudprofiler.bench.ingestion.MeasuredRun;
+import org.cloudprofiler.bench.ingestion.RunRules;
+import org.cloudprofiler.bench.ingestion.ScheduleLag;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.Payload;

@@ -8,6 +8,10 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.storm.kafka.spout.FirstPollOffsetStrategy;
 import org.apache.storm.kafka.spout.KafkaSpout;
 import org.apache.storm.kafka.spout.KafkaSpoutConfig;
+import org.cloudprofiler.bench.ingestion.MeasuredRun;
+import org.cloudprofiler.bench.ingestion.PacedProducer;
+import org.cloudprofiler.bench.ingestion.RunRules;
+import org.cloudprofiler.bench.ingestion.SourceReport;
 import org.cloudprofiler.storm.testing.InProcessKafka;
 
 /**

@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.topology.IRichSpout;
+import org.cloudprofiler.bench.ingestion.RunTally;
 
 /**
  * One LocalCluster for a whole benchmark, running one ingestion topology at a time: each run

@@ -1,8 +1,5 @@
 package org.cloudprofiler.bench.storm;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -14,15 +11,17 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.apache.storm.kafka.spout.KafkaSpoutConfig;
-import org.cloudprofiler.generator.Generator;
-import org.cloudprofiler.generator.jof.FullQueuePolicy;
-import org.cloudprofiler.generator.jof.JavaObjectFactory;
-import org.cloudprofiler.generator.search.MaxThroughputSearch;
+import org.cloudprofiler.bench.ingestion.IngestionBenchOptions;
+import org.cloudprofiler.bench.ingestion.IngestionReport;
+import org.cloudprofiler.bench.ingestion.JofTuning;
+import org.cloudprofiler.bench.ingestion.RunRules;
+import org.cloudprofiler.bench.ingestion.SourceOutcome;
+import org.cloudprofiler.bench.ingestion.TransportLoad;
 import org.cloudprofiler.generator.search.PassCriteria;
-import org.cloudprofiler.generator.search.SearchResult;
 import org.cloudprofiler.storm.testing.InProcessKafka;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -47,12 +46,8 @@ public final class StormIngestionBench implements Callable<Integer> {
             + " ceiling (default: all three).", converter = SourceConverter.class)
     private Set<Source> only = EnumSet.allOf(Source.class);
 
-    @Option(names = "--duration-s", description = "Seconds per run (default: ${DEFAULT-VALUE}).")
-    private int durationSeconds = 10;
-
-    @Option(names = "--max-lag-ms", description = "Largest schedule lag (p99, and in the last"
-            + " second) and drain time that pass, ms (default: ${DEFAULT-VALUE}).")
-    private long maxLagMs = 50;
+    @Mixin
+    private IngestionBenchOptions options;
 
     @Option(names = "--kafka", split = ",", description = "start,max,resolution tuples/s of"
             + " the KafkaSpout search (default: 50000,4000000,5000).")
@@ -84,40 +79,9 @@ public final class StormIngestionBench implements Callable<Integer> {
             + " and topology.transfer.batch.size (default: ${DEFAULT-VALUE}, Storm's own).")
     private int stormBatchSize = 1;
 
-    @Option(names = "--jof-receivers", description = "JOF receivers per spout task"
-            + " (default: ${DEFAULT-VALUE}).")
-    private int jofReceivers = 1;
-
-    @Option(names = "--jof-queue-capacity", description = "Buckets per JOF receiver queue"
-            + " (default: ${DEFAULT-VALUE}).")
-    private int jofQueueCapacity = JavaObjectFactory.DEFAULT_QUEUE_CAPACITY;
-
-    @Option(names = "--jof-when-queue-full", description = "What a JOF receiver does with a"
-            + " bucket its full queue cannot take: ${COMPLETION-CANDIDATES} (default:"
-            + " ${DEFAULT-VALUE}).")
-    private FullQueuePolicy jofWhenQueueFull = FullQueuePolicy.WAIT;
-
-    @Option(names = "--jof-receive-hwm", description = "Buckets ZeroMQ holds in front of each"
-            + " JOF receiver (default: ${DEFAULT-VALUE}: under WAIT a backlog then waits in the"
-            + " generator, outside the heap).")
-    private int jofReceiveHighWaterMark = 16;
-
     @Option(names = "--jof-buckets-per-call", description = "Buckets one JofSpout nextTuple"
             + " emits at most (default: ${DEFAULT-VALUE}).")
     private int jofBucketsPerCall = 1;
-
-    @Option(names = "--bucket-tuples", description = "Tuples per generator bucket"
-            + " (default: ${DEFAULT-VALUE}).")
-    private int bucketTuples = 4000;
-
-    @Option(names = "--bucket-span-us", description = "How much of the generator's schedule one"
-            + " bucket may hold at most, µs (default: ${DEFAULT-VALUE}, twice the generator's:"
-            + " buckets fill to --bucket-tuples from 2 M tuples/s).")
-    private int bucketSpanUs = 2 * (int) (Generator.DEFAULT_BUCKET_SPAN.toNanos() / 1000);
-
-    @Option(names = "--generator-senders", description = "Generator sender threads"
-            + " (default: ${DEFAULT-VALUE}).")
-    private int generatorSenders = 1;
 
     @Option(names = "--generator-spin-us", description = "How long before each bucket's due"
             + " time a generator sender spins, µs (default: ${DEFAULT-VALUE}: the generator"
@@ -139,15 +103,6 @@ public final class StormIngestionBench implements Callable<Integer> {
             KafkaSpoutConfig.ProcessingGuarantee.AT_LEAST_ONCE,
             KafkaSpoutConfig.ProcessingGuarantee.NO_GUARANTEE);
 
-    @Option(names = "--warm-up-s", description = "Seconds of the warm-up run that starts each"
-            + " source's search, at half its start rate; 0 for none (default: ${DEFAULT-VALUE}).")
-    private int warmUpSeconds = 20;
-
-    @Option(names = "--quiet-wait-s", description = "Before each run, wait up to this long"
-            + " for the hypervisor to stop taking this machine's CPU (at most 1% stolen in 5 s"
-            + " with the bench idle); 0 starts every run at once (default: ${DEFAULT-VALUE}).")
-    private int quietWaitSeconds = 300;
-
     @Option(names = "--ceiling-beside-transport", description = "Also search the ceiling while"
             + " the generator and a JOF (set up as for JofSpout) carry this many tuples/s beside"
             + " it with no Storm behind them: how much of the ceiling their cost leaves"
@@ -158,9 +113,6 @@ public final class StormIngestionBench implements Callable<Integer> {
             + " makes each tuple as it emits it (a new Values, offset and value array; no"
             + " transport): what any spout that reads its records pays Storm for fresh tuples.")
     private boolean freshCeiling;
-
-    @Option(names = "--json", description = "Also write every step and the answers here.")
-    private Path json;
 
     public static void main(String[] args) {
         // Ours, not the log4j2.yaml of Kafka's test kit, which log4j2 would prefer to an xml.
@@ -173,20 +125,20 @@ public final class StormIngestionBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Duration duration = Duration.ofSeconds(durationSeconds);
-        PassCriteria criteria = new PassCriteria(0.005, Duration.ofMillis(maxLagMs));
-        // Long enough to tell a slow drain from a stuck one, short enough not to idle long.
-        RunRules rules = new RunRules(Duration.ofMillis(Math.max(2000, 4 * maxLagMs)),
-                Duration.ofSeconds(quietWaitSeconds));
-        IngestionReport report = new IngestionReport(System.out);
+        Duration duration = options.duration();
+        PassCriteria criteria = options.criteria();
+        RunRules rules = options.rules();
+        // Issue 5: JofSpout at least 5× KafkaSpout and 70% of the ceiling.
+        IngestionReport report = new IngestionReport(System.out,
+                new IngestionReport.Targets(5, "ceiling", 0.70));
         System.out.printf("Storm ingestion benchmark, %s; %d s runs; pass: nothing dropped,"
                 + " ingested = emitted, achieved ≥ 99.5%% of target, lag p99, lag at end and"
-                + " drain ≤ %d ms; %s%n", OffsetDateTime.now().withNano(0), durationSeconds,
-                maxLagMs, shape());
-        System.out.println("load average at start: " + loadAverage());
+                + " drain ≤ %d ms; %s%n", OffsetDateTime.now().withNano(0), duration.toSeconds(),
+                options.maxLagMs(), shape());
+        System.out.println("load average at start: " + IngestionReport.loadAverage());
 
         List<SourceOutcome> outcomes = new ArrayList<>();
-        Duration warmUp = Duration.ofSeconds(warmUpSeconds);
+        Duration warmUp = options.warmUp();
         // The broker outlives the cluster: a KafkaSpout worker still shutting down when its
         // broker went away once halted the whole JVM (Storm's exitProcess).
         try (InProcessKafka kafka = only.contains(Source.KAFKA) ? InProcessKafka.start() : null;
@@ -195,7 +147,7 @@ public final class StormIngestionBench implements Callable<Integer> {
                 for (KafkaSpoutConfig.ProcessingGuarantee guarantee : kafkaGuarantees) {
                     try (KafkaPipeline pipeline = new KafkaPipeline(cluster, rules, kafka,
                             kafkaMaxPollRecords, guarantee, VALUE_BYTES)) {
-                        outcomes.add(search(pipeline, criteria, warmUp, duration, kafkaSearch,
+                        outcomes.add(pipeline.search(criteria, warmUp, duration, kafkaSearch,
                                 report));
                     }
                 }
@@ -205,7 +157,7 @@ public final class StormIngestionBench implements Callable<Integer> {
                 for (JofPipeline.PayloadKind payload : jofPayloads) {
                     try (JofPipeline pipeline = new JofPipeline(cluster, rules, payload,
                             tuning)) {
-                        outcomes.add(search(pipeline, criteria, warmUp, duration, jofSearch,
+                        outcomes.add(pipeline.search(criteria, warmUp, duration, jofSearch,
                                 report));
                     }
                 }
@@ -213,14 +165,14 @@ public final class StormIngestionBench implements Callable<Integer> {
             if (only.contains(Source.CEILING)) {
                 try (CeilingPipeline pipeline = new CeilingPipeline("ceiling", cluster,
                         rules, ceilingTuplesPerCall, VALUE_BYTES, false)) {
-                    outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
+                    outcomes.add(pipeline.search(criteria, warmUp, duration, ceilingSearch,
                             report));
                 }
             }
             if (freshCeiling) {
                 try (CeilingPipeline pipeline = new CeilingPipeline("ceiling-fresh",
                         cluster, rules, ceilingTuplesPerCall, VALUE_BYTES, true)) {
-                    outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
+                    outcomes.add(pipeline.search(criteria, warmUp, duration, ceilingSearch,
                             report));
                 }
             }
@@ -229,39 +181,18 @@ public final class StormIngestionBench implements Callable<Integer> {
                         CeilingPipeline pipeline = new CeilingPipeline(
                                 "ceiling-beside-transport", cluster, rules,
                                 ceilingTuplesPerCall, VALUE_BYTES, false)) {
-                    outcomes.add(search(pipeline, criteria, warmUp, duration, ceilingSearch,
+                    outcomes.add(pipeline.search(criteria, warmUp, duration, ceilingSearch,
                             report));
                     System.out.println(load.finish());
                 }
             }
         }
         report.table(outcomes);
-        System.out.println("load average at the end: " + loadAverage());
-        if (json != null) {
-            IngestionReport.writeJson(json, settings(), outcomes);
+        System.out.println("load average at the end: " + IngestionReport.loadAverage());
+        if (options.json() != null) {
+            report.writeJson(options.json(), settings(), outcomes);
         }
         return 0;
-    }
-
-    private static SourceOutcome search(StormIngestionPipeline pipeline, PassCriteria criteria,
-            Duration warmUp, Duration duration, long[] range, IngestionReport report)
-            throws Exception {
-        if (range.length != 3) {
-            throw new CommandLine.ParameterException(new CommandLine(StormIngestionBench.class),
-                    "a search range is start,max,resolution in tuples/s");
-        }
-        // The first topology of a source runs its code cold: the warm-up run (at half the start
-        // rate) warms the JIT and the heap's sizing up and is shown but not part of the search.
-        List<MeasuredRun> runs = new ArrayList<>();
-        SearchResult result = new MaxThroughputSearch(pipeline, criteria, duration, range[0],
-                range[1], range[2], step -> {
-                    if (!step.isWarmUp()) {
-                        runs.add(pipeline.lastRun());
-                    }
-                    report.step(pipeline.name(), step, pipeline.lastRun(),
-                            Thread.activeCount());
-                }).warmUpFirst(warmUp).search();
-        return new SourceOutcome(pipeline.name(), result, runs);
     }
 
     private TopologyShape shape() {
@@ -269,17 +200,13 @@ public final class StormIngestionBench implements Callable<Integer> {
     }
 
     private JofTuning jofTuning() {
-        return new JofTuning(jofReceivers, jofQueueCapacity, jofWhenQueueFull,
-                jofReceiveHighWaterMark, jofBucketsPerCall, bucketTuples, bucketSpanUs,
-                generatorSenders, generatorSpinUs);
+        return options.jofTuning(jofBucketsPerCall, generatorSpinUs);
     }
 
     private Map<String, Object> settings() {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("date", OffsetDateTime.now().withNano(0).toString());
-        settings.put("durationSeconds", durationSeconds);
-        settings.put("maxLagMs", maxLagMs);
-        settings.put("rateTolerance", 0.005);
+        options.putSettings(settings);
         settings.put("shape", shape());
         settings.put("jofTuning", jofTuning());
         settings.put("ceilingTuplesPerCall", ceilingTuplesPerCall);
@@ -287,18 +214,8 @@ public final class StormIngestionBench implements Callable<Integer> {
         settings.put("freshCeiling", freshCeiling);
         settings.put("kafkaMaxPollRecords", kafkaMaxPollRecords);
         settings.put("kafkaGuarantees", kafkaGuarantees);
-        settings.put("warmUpSeconds", warmUpSeconds);
-        settings.put("quietWaitSeconds", quietWaitSeconds);
-        settings.put("loadAverage", loadAverage());
+        settings.put("loadAverage", IngestionReport.loadAverage());
         return settings;
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (IOException e) {
-            return "unknown (" + e.getMessage() + ")";
-        }
     }
 
     /** Reads source names in any case. */

@@ -1,113 +1,18 @@
 package org.cloudprofiler.bench.storm;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-
-import org.cloudprofiler.generator.search.IngestionPipeline;
-import org.cloudprofiler.generator.search.RunResult;
+import org.cloudprofiler.bench.ingestion.MeasuredIngestionPipeline;
+import org.cloudprofiler.bench.ingestion.RunRules;
 
 /**
  * A source measured on the shared LocalCluster: each run is a fresh topology of that source and
- * the null bolt, killed when the run is over. Runs end alike for every source: once its schedule
- * is over, the driver waits for the null bolt to have every tuple (the drain), at most
- * {@code drainWait}, and a drain that does not finish counts in the lag. Each run first waits
- * for the hypervisor to stop taking the machine's CPU ({@link QuietMachine}), at most the
- * rules' {@code quietWait}; a run through which it took more than {@link
- * #MAX_STOLEN_CPU_SHARE} all the same is measured again, pass or fail, at most {@link
- * #MAX_DISCARDED_RUNS} times. Closing it releases what it holds across runs (the shared
- * cluster is the caller's). Not thread-safe.
+ * the null bolt, killed when the run is over; runs start and end as {@link
+ * MeasuredIngestionPipeline} says. The shared cluster is the caller's. Not thread-safe.
  */
-// Closing waits for Storm and Kafka and may be interrupted: the benchmark ends then anyway.
-@SuppressWarnings("try")
-abstract class StormIngestionPipeline implements IngestionPipeline, AutoCloseable {
-    /** More stolen CPU than this in a run and the run says nothing about the software. */
-    static final double MAX_STOLEN_CPU_SHARE = 0.02;
-    /** Runs at one rate discarded for stolen CPU before the next one stands regardless. */
-    static final int MAX_DISCARDED_RUNS = 2;
-
+abstract class StormIngestionPipeline extends MeasuredIngestionPipeline {
     protected final SharedLocalCluster cluster;
-    private final String name;
-    private final RunRules rules;
-    private MeasuredRun lastRun;
 
     protected StormIngestionPipeline(String name, SharedLocalCluster cluster, RunRules rules) {
-        this.name = name;
+        super(name, rules);
         this.cluster = cluster;
-        this.rules = rules;
-    }
-
-    /** How the benchmark names this source, e.g. {@code kafka}. */
-    final String name() {
-        return name;
-    }
-
-    @Override
-    public final RunResult run(long targetTuplesPerSecond, Duration duration) throws Exception {
-        List<Double> discarded = new ArrayList<>();
-        Duration waited = Duration.ZERO;
-        while (true) {
-            QuietMachine.Wait wait = QuietMachine.await(rules.quietWait());
-            waited = waited.plus(wait.waited());
-            StolenCpu stolen = StolenCpu.start();
-            MeasuredRun run = measure(targetTuplesPerSecond, duration);
-            double share = stolen.share();
-            if (!(share > MAX_STOLEN_CPU_SHARE) || discarded.size() == MAX_DISCARDED_RUNS) {
-                lastRun = run.withStolenCpu(share, discarded, waited, wait.quiet());
-                return lastRun.result();
-            }
-            discarded.add(share);
-        }
-    }
-
-    /** How long a run waits for the drain after its schedule's end. */
-    protected final Duration drainWait() {
-        return rules.drainWait();
-    }
-
-    /** The last run's figures, null before the first. */
-    final MeasuredRun lastRun() {
-        return lastRun;
-    }
-
-    /** Nothing to release unless a source holds something across runs. */
-    @Override
-    public void close() throws Exception {}
-
-    /** One complete run, from submitting the topology to killing it. */
-    protected abstract MeasuredRun measure(long targetTuplesPerSecond, Duration duration)
-            throws Exception;
-
-    /**
-     * Waits until the null bolt has {@code expected} tuples, at most the drain wait after the
-     * schedule's end.
-     *
-     * @param scheduleEndNs {@link System#nanoTime()} at the end of the source's schedule
-     * @return the drain time, ns, or -1 if the null bolt did not have them in time
-     */
-    protected final long awaitDrain(RunTally tally, long expected, long scheduleEndNs)
-            throws InterruptedException {
-        long reachedNs = tally.awaitIngested(expected, scheduleEndNs + drainWait().toNanos());
-        return reachedNs < 0 ? -1 : Math.max(0, reachedNs - scheduleEndNs);
-    }
-
-    /**
-     * Puts a drained run's figures together.
-     *
-     * @param emitted tuples the source handed on: what the null bolt must count
-     * @param baseline tuples the null bolt counted before the measured ones (warm-up)
-     * @param drainNs from {@link #awaitDrain}
-     */
-    protected final MeasuredRun measured(RunTally tally, long targetTuplesPerSecond,
-            double achievedTuplesPerSecond, long emitted, long dropped, ScheduleLag lag,
-            long drainNs, long baseline, String details) {
-        long ingested = tally.ingested() - baseline;
-        // A drain that never finished is at least as long as the wait.
-        long endNs = Math.max(lag.atEndNs(),
-                drainNs < 0 ? rules.drainWait().toNanos() : drainNs);
-        RunResult result = new RunResult(targetTuplesPerSecond, achievedTuplesPerSecond, emitted,
-                dropped, ingested, lag.p99Ns(), lag.maxNs(), endNs);
-        return new MeasuredRun(result, drainNs, details, Double.NaN, List.of(), Duration.ZERO,
-                true);
     }
 }

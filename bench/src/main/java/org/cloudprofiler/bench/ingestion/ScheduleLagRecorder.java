@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import org.HdrHistogram.Histogram;
 
@@ -6,7 +6,7 @@ import org.HdrHistogram.Histogram;
  * Collects schedule-lag samples of one paced source into per-second histograms. Correct for a
  * single writer thread only; {@link #finish} hands an immutable summary to other threads.
  */
-final class ScheduleLagRecorder {
+public final class ScheduleLagRecorder {
     private static final long SECOND_NS = 1_000_000_000L;
     // Lags up to a minute at 2 significant digits: the p99 is within 1% of the truth.
     private static final long HIGHEST_TRACKABLE_NS = 60 * SECOND_NS;
@@ -19,12 +19,12 @@ final class ScheduleLagRecorder {
     private long maxNs;
 
     /** Starts the first second at {@code startNs} ({@link System#nanoTime()}). */
-    ScheduleLagRecorder(long startNs) {
+    public ScheduleLagRecorder(long startNs) {
         this.secondEndNs = startNs + SECOND_NS;
     }
 
     /** One sample: at {@code nowNs}, the source was {@code lagNs} behind its schedule. */
-    void record(long nowNs, long lagNs) {
+    public void record(long nowNs, long lagNs) {
         while (nowNs >= secondEndNs) {
             closeSecond();
         }
@@ -34,7 +34,7 @@ final class ScheduleLagRecorder {
     }
 
     /** The summary of the run; the recorder is done. */
-    ScheduleLag finish() {
+    public ScheduleLag finish() {
         if (fullSeconds == 0) {
             long partialP99Ns = second.getValueAtPercentile(99);
             return new ScheduleLag(partialP99Ns, maxNs, partialP99Ns);

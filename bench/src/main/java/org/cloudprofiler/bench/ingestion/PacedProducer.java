@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.time.Duration;
 import java.util.Map;
@@ -18,11 +18,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * shortfall is the achieved rate's. Batching is generous (256 KiB batches, 5 ms linger, leader
  * acks only) so that the producer is not what limits the run. Not thread-safe.
  */
-final class PacedProducer implements AutoCloseable {
+public final class PacedProducer implements AutoCloseable {
     private final KafkaProducer<byte[], byte[]> producer;
     private final byte[] value;
 
-    PacedProducer(String bootstrapServers, int valueBytes) {
+    public PacedProducer(String bootstrapServers, int valueBytes) {
         this.producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.ACKS_CONFIG, "1",
@@ -36,7 +36,7 @@ final class PacedProducer implements AutoCloseable {
     }
 
     /** Sends {@code count} records as fast as it can and waits until the broker has them. */
-    void sendNow(String topic, int partitions, int count) {
+    public void sendNow(String topic, int partitions, int count) {
         for (int k = 0; k < count; k++) {
             producer.send(new ProducerRecord<>(topic, k % partitions, null, value));
         }
@@ -47,7 +47,7 @@ final class PacedProducer implements AutoCloseable {
      * Sends {@code recordsPerSecond} for {@code duration}; returns once every record is acked
      * or failed. The report's end is when the last record was handed to the producer.
      */
-    SourceReport sendPaced(String topic, int partitions, long recordsPerSecond,
+    public SourceReport sendPaced(String topic, int partitions, long recordsPerSecond,
             Duration duration) {
         long durationNs = duration.toNanos();
         long total = Math.multiplyExact(recordsPerSecond, durationNs) / 1_000_000_000L;

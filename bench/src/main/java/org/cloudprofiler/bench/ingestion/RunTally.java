@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
  * rather than through a field. Thread-safe: bolts count from their executor threads while the
  * driver reads.
  */
-final class RunTally {
+public final class RunTally {
     private static final ConcurrentMap<String, RunTally> RUNS = new ConcurrentHashMap<>();
 
     private final LongAdder ingested = new LongAdder();
@@ -25,7 +25,7 @@ final class RunTally {
      *
      * @throws IllegalStateException if that run is open already: run ids are unique
      */
-    static RunTally open(String runId) {
+    public static RunTally open(String runId) {
         RunTally tally = new RunTally();
         if (RUNS.putIfAbsent(runId, tally) != null) {
             throw new IllegalStateException("run " + runId + " is open already");
@@ -38,7 +38,7 @@ final class RunTally {
      *
      * @throws IllegalStateException if the run is not open (a task outliving its run)
      */
-    static RunTally of(String runId) {
+    public static RunTally of(String runId) {
         RunTally tally = RUNS.get(runId);
         if (tally == null) {
             throw new IllegalStateException("run " + runId + " is not open");
@@ -47,16 +47,16 @@ final class RunTally {
     }
 
     /** Forgets the run; its tasks must be gone. */
-    static void close(String runId) {
+    public static void close(String runId) {
         RUNS.remove(runId);
     }
 
     /** One tuple reached the null bolt. */
-    void countIngested() {
+    public void countIngested() {
         ingested.increment();
     }
 
-    long ingested() {
+    public long ingested() {
         return ingested.sum();
     }
 
@@ -67,7 +67,7 @@ final class RunTally {
      * @return the {@link System#nanoTime()} at which it had them, or -1 if it had not by the
      *     deadline
      */
-    long awaitIngested(long expected, long deadlineNs) throws InterruptedException {
+    public long awaitIngested(long expected, long deadlineNs) throws InterruptedException {
         for (;;) {
             long nowNs = System.nanoTime();
             if (ingested() >= expected) {
@@ -81,12 +81,12 @@ final class RunTally {
     }
 
     /** Each task of a spout that keeps its own schedule reports once, when it is done. */
-    void reportSource(SourceReport report) {
+    public void reportSource(SourceReport report) {
         sources.add(report);
     }
 
     /** The reports of the source tasks that are done so far. */
-    List<SourceReport> sourceReports() {
+    public List<SourceReport> sourceReports() {
         return List.copyOf(sources);
     }
 }

@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.util.List;
 
@@ -11,9 +11,9 @@ import org.cloudprofiler.generator.search.SearchResult;
  * @param search the search's answer and steps
  * @param runs each step's {@link MeasuredRun}, in step order
  */
-record SourceOutcome(String source, SearchResult search, List<MeasuredRun> runs) {
+public record SourceOutcome(String source, SearchResult search, List<MeasuredRun> runs) {
 
-    SourceOutcome {
+    public SourceOutcome {
         runs = List.copyOf(runs);
     }
 }

@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,26 +16,37 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import org.cloudprofiler.generator.search.RunResult;
 import org.cloudprofiler.generator.search.SearchStep;
 
-/** Prints the benchmark's progress lines and final table, and writes its JSON. */
-final class IngestionReport {
-    /** Issue 5: JofSpout sustains at least this many times KafkaSpout's rate. */
-    static final double JOF_OVER_KAFKA_TARGET = 5;
-    /** Issue 5: and at least this share of the ceiling. */
-    static final double JOF_OVER_CEILING_TARGET = 0.70;
-
+/**
+ * Prints an ingestion benchmark's progress lines and final table, and writes its JSON; the
+ * same for every engine. Sources are told apart by their names' prefixes: {@code kafka…},
+ * {@code jof…} and the ceilings.
+ */
+public final class IngestionReport {
     private final PrintStream out;
+    private final Targets targets;
 
-    IngestionReport(PrintStream out) {
+    public IngestionReport(PrintStream out, Targets targets) {
         this.out = out;
+        this.targets = targets;
     }
+
+    /**
+     * What the JOF source must reach, as its issue states it.
+     *
+     * @param jofOverKafka its maximum over each Kafka source's, at least
+     * @param ceilingSource the source whose maximum is the ceiling it is compared with, e.g.
+     *     {@code ceiling} or {@code ceiling-beside-transport}
+     * @param jofOverCeiling its maximum over that ceiling's, at least
+     */
+    public record Targets(double jofOverKafka, String ceilingSource, double jofOverCeiling) {}
 
     /**
      * One line per step, as soon as it ran, with the reasons it failed and the JVM's live
      * threads once its topology was gone (a leak would make them grow from run to run).
      */
-    void step(String source, SearchStep step, MeasuredRun run, int liveThreads) {
+    public void step(String source, SearchStep step, MeasuredRun run, int liveThreads) {
         RunResult r = step.result();
-        out.printf(Locale.ROOT, "%-18s #%-2d %-9s %,12d/s  %s  achieved %,12.0f/s  emitted %,d"
+        out.printf(Locale.ROOT, "%-24s #%-2d %-9s %,12d/s  %s  achieved %,12.0f/s  emitted %,d"
                 + "  dropped %,d  ingested %,d  lag p99 %.2f ms, max %.2f ms  drain %s"
                 + "  threads %d%n", source, step.index(), step.stage(),
                 r.targetTuplesPerSecond(), step.passed() ? "pass" : "FAIL",
@@ -52,21 +63,21 @@ final class IngestionReport {
     }
 
     /** The maxima of every source searched, and the two ratios against their targets. */
-    void table(List<SourceOutcome> outcomes) {
+    public void table(List<SourceOutcome> outcomes) {
         out.println();
-        out.printf(Locale.ROOT, "%-18s %18s %18s %6s%n", "source", "max sustained/s",
+        out.printf(Locale.ROOT, "%-24s %18s %18s %6s%n", "source", "max sustained/s",
                 "lowest failed/s", "runs");
         for (SourceOutcome outcome : outcomes) {
             long failed = outcome.search().lowestFailedTuplesPerSecond();
-            out.printf(Locale.ROOT, "%-18s %,18d %18s %6d%n", outcome.source(),
+            out.printf(Locale.ROOT, "%-24s %,18d %18s %6d%n", outcome.source(),
                     outcome.search().maxSustainedTuplesPerSecond(),
                     failed < 0 ? "none (limit)" : String.format(Locale.ROOT, "%,d", failed),
                     outcome.search().steps().size());
         }
         for (Map.Entry<String, Double> ratio : ratios(outcomes).entrySet()) {
             boolean overKafka = ratio.getKey().contains("/kafka");
-            double target = overKafka ? JOF_OVER_KAFKA_TARGET : JOF_OVER_CEILING_TARGET;
-            out.printf(Locale.ROOT, "%-28s %s (target ≥ %s): %s%n", ratio.getKey(),
+            double target = overKafka ? targets.jofOverKafka() : targets.jofOverCeiling();
+            out.printf(Locale.ROOT, "%-34s %s (target ≥ %s): %s%n", ratio.getKey(),
                     overKafka ? String.format(Locale.ROOT, "%.2f×", ratio.getValue())
                             : String.format(Locale.ROOT, "%.1f%%", 100 * ratio.getValue()),
                     overKafka ? String.format(Locale.ROOT, "%.0f×", target)
@@ -77,13 +88,13 @@ final class IngestionReport {
     }
 
     /**
-     * Every JOF source's maximum over each KafkaSpout source's and over the ceiling's, e.g.
+     * Every JOF source's maximum over each Kafka source's and over the targets' ceiling's, e.g.
      * {@code jof-raw/kafka}, {@code jof-raw/kafka-no-guarantee}, for the sources that were
      * searched and sustained something.
      */
-    static Map<String, Double> ratios(List<SourceOutcome> outcomes) {
+    public Map<String, Double> ratios(List<SourceOutcome> outcomes) {
         Map<String, Double> ratios = new LinkedHashMap<>();
-        long ceiling = maximum(outcomes, "ceiling");
+        long ceiling = maximum(outcomes, targets.ceilingSource());
         for (SourceOutcome outcome : outcomes) {
             if (!outcome.source().startsWith("jof")) {
                 continue;
@@ -96,7 +107,8 @@ final class IngestionReport {
                 }
             }
             if (ceiling > 0) {
-                ratios.put(outcome.source() + "/ceiling", (double) jof / ceiling);
+                ratios.put(outcome.source() + "/" + targets.ceilingSource(),
+                        (double) jof / ceiling);
             }
         }
         return ratios;
@@ -121,7 +133,7 @@ final class IngestionReport {
         if (!run.discardedStolenCpuShares().isEmpty()) {
             line.append("; measured again after ").append(run.discardedStolenCpuShares().size())
                     .append(" run(s) with more than ")
-                    .append(percent(StormIngestionPipeline.MAX_STOLEN_CPU_SHARE)).append(" (")
+                    .append(percent(MeasuredIngestionPipeline.MAX_STOLEN_CPU_SHARE)).append(" (")
                     .append(run.discardedStolenCpuShares().stream()
                             .map(IngestionReport::percent).collect(Collectors.joining(", ")))
                     .append(')');
@@ -135,7 +147,7 @@ final class IngestionReport {
     }
 
     /** Writes the settings, every step and the ratios as one JSON document. */
-    static void writeJson(Path file, Map<String, Object> settings,
+    public void writeJson(Path file, Map<String, Object> settings,
             List<SourceOutcome> outcomes) throws IOException {
         List<Map<String, Object>> sources = new ArrayList<>();
         for (SourceOutcome outcome : outcomes) {
@@ -173,6 +185,15 @@ final class IngestionReport {
         document.put("ratios", ratios(outcomes));
         Files.writeString(file, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValueAsString(document));
+    }
+
+    /** The machine's load average now, as /proc/loadavg has it. */
+    public static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
     }
 
     private static String drain(long drainNs) {

@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * /proc/stat) over an interval. On a shared VM it comes in bursts that take whole cores for
  * seconds; a run measured through one says nothing about the software. Not thread-safe.
  */
-final class StolenCpu {
+public final class StolenCpu {
     private static final Path PROC_STAT = Path.of("/proc/stat");
     // Columns of the "cpu" line: user nice system idle iowait irq softirq steal ...
     private static final int STEAL_COLUMN = 8;
@@ -21,12 +21,12 @@ final class StolenCpu {
     }
 
     /** Starts measuring now. */
-    static StolenCpu start() {
+    public static StolenCpu start() {
         return new StolenCpu(ticks());
     }
 
     /** Stolen ticks over all ticks since {@link #start()}; NaN where /proc/stat is unreadable. */
-    double share() {
+    public double share() {
         long[] endTicks = ticks();
         if (startTicks == null || endTicks == null) {
             return Double.NaN;

@@ -1,11 +1,11 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 
 /** Finds loopback ports for the JOF receivers of a run, below the ephemeral range. */
-final class FreePorts {
+public final class FreePorts {
     private static final int FIRST = 28_000;
     private static final int LAST = 32_000;
 
@@ -19,7 +19,7 @@ final class FreePorts {
      *
      * @throws IllegalStateException if the range has no such block
      */
-    static synchronized int block(int count) {
+    public static synchronized int block(int count) {
         for (int tried = 0; tried < LAST - FIRST; tried += count) {
             if (next + count > LAST) {
                 next = FIRST;

@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +16,7 @@ import org.cloudprofiler.generator.jof.JavaObjectFactory;
  * transport of a given rate has taken its share of the cores. Runs until closed; not
  * thread-safe.
  */
-final class TransportLoad implements AutoCloseable {
+public final class TransportLoad implements AutoCloseable {
     private static final Duration DRAIN_WAIT = Duration.ofSeconds(10);
 
     private final long tuplesPerSecond;
@@ -33,7 +33,7 @@ final class TransportLoad implements AutoCloseable {
     }
 
     /** Starts sending {@code tuplesPerSecond}, set up as {@code tuning} sets up JofSpout's runs. */
-    static TransportLoad start(long tuplesPerSecond, JofTuning tuning) {
+    public static TransportLoad start(long tuplesPerSecond, JofTuning tuning) {
         String endpoint = "tcp://127.0.0.1:" + FreePorts.block(1);
         JavaObjectFactory jof = JavaObjectFactory.builder().endpoints(List.of(endpoint))
                 .payload(Payload.raw())
@@ -61,7 +61,7 @@ final class TransportLoad implements AutoCloseable {
      * Stops the generator, waits for the JOF to be drained, and says whether the load kept its
      * rate: a load that dropped tuples took less of the machine than it was meant to.
      */
-    String finish() throws InterruptedException {
+    public String finish() throws InterruptedException {
         generator.stop();
         GeneratorResult result = generator.awaitEnd();
         consumer.awaitFinished(DRAIN_WAIT);

@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.util.List;
 
@@ -11,10 +11,10 @@ import java.util.List;
  * @param endNs {@link System#nanoTime()} when the last one had been handed on
  * @param lag its schedule lag over the run
  */
-record SourceReport(long emitted, long failed, long startNs, long endNs, ScheduleLag lag) {
+public record SourceReport(long emitted, long failed, long startNs, long endNs, ScheduleLag lag) {
 
     /** Several tasks' reports as one source's: counts added, the widest span, the worst lag. */
-    static SourceReport combine(List<SourceReport> reports) {
+    public static SourceReport combine(List<SourceReport> reports) {
         if (reports.isEmpty()) {
             throw new IllegalArgumentException("no report to combine");
         }
@@ -26,7 +26,7 @@ record SourceReport(long emitted, long failed, long startNs, long endNs, Schedul
     }
 
     /** Emitted per second from the start to the end of the schedule. */
-    double achievedPerSecond(long targetPerSecond) {
+    public double achievedPerSecond(long targetPerSecond) {
         // One tuple interval after the last emission, as the generator counts its elapsed time,
         // so that a source that kept its schedule achieves exactly the target.
         double elapsedNs = endNs - startNs + 1e9 / targetPerSecond;

@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.time.Duration;
 
@@ -10,4 +10,4 @@ import java.time.Duration;
  * @param quietWait how long a run may wait beforehand for the hypervisor to stop taking the
  *     machine's CPU ({@link QuietMachine}); zero starts it at once
  */
-record RunRules(Duration drainWait, Duration quietWait) {}
+public record RunRules(Duration drainWait, Duration quietWait) {}

@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.time.Duration;
 import java.util.List;
@@ -22,10 +22,10 @@ import org.cloudprofiler.generator.search.RunResult;
  * @param startedQuiet whether the machine was quiet when this run started, rather than the
  *     wait having run out
  */
-record MeasuredRun(RunResult result, long drainNs, String details, double stolenCpuShare,
+public record MeasuredRun(RunResult result, long drainNs, String details, double stolenCpuShare,
         List<Double> discardedStolenCpuShares, Duration quietWait, boolean startedQuiet) {
 
-    MeasuredRun {
+    public MeasuredRun {
         discardedStolenCpuShares = List.copyOf(discardedStolenCpuShares);
     }
 

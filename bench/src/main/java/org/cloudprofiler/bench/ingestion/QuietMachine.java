@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.time.Duration;
 
@@ -7,10 +7,10 @@ import java.time.Duration;
  * other guests take whole cores for minutes at a time, and a run started then measures them.
  * The machine is idle while it waits, so whatever is stolen is the neighbours' doing.
  */
-final class QuietMachine {
+public final class QuietMachine {
     /** A probe this long with at most this share stolen ends the wait. */
-    static final Duration PROBE = Duration.ofSeconds(5);
-    static final double MAX_IDLE_STOLEN_SHARE = 0.01;
+    public static final Duration PROBE = Duration.ofSeconds(5);
+    public static final double MAX_IDLE_STOLEN_SHARE = 0.01;
 
     private QuietMachine() {}
 
@@ -20,7 +20,7 @@ final class QuietMachine {
      *
      * @return how long it waited, and whether the machine was quiet at the end
      */
-    static Wait await(Duration maxWait) throws InterruptedException {
+    public static Wait await(Duration maxWait) throws InterruptedException {
         if (maxWait.isZero()) {
             return new Wait(Duration.ZERO, true);
         }
@@ -43,5 +43,5 @@ final class QuietMachine {
      * @param waited from the first probe's start to the last probe's end
      * @param quiet whether the last probe found the machine quiet
      */
-    record Wait(Duration waited, boolean quiet) {}
+    public record Wait(Duration waited, boolean quiet) {}
 }

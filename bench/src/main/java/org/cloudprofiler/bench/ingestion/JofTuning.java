@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -21,14 +21,14 @@ import org.cloudprofiler.generator.jof.FullQueuePolicy;
  * @param senderThreads generator sender threads
  * @param generatorSpinUs how long before each due time a generator sender spins, µs
  */
-record JofTuning(int receiversPerTask, int queueCapacity, FullQueuePolicy whenQueueFull,
+public record JofTuning(int receiversPerTask, int queueCapacity, FullQueuePolicy whenQueueFull,
         int receiveHighWaterMark, int maxBucketsPerNextTuple,
         int bucketTuples, int bucketSpanUs, int senderThreads, int generatorSpinUs) {
     // Generous: the receivers' JOF may still be starting on a busy machine.
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(60);
 
     /** A generator for {@code endpoints} at {@code tuplesPerSecond}, set up as these runs are. */
-    Generator.Builder generator(List<String> endpoints, long tuplesPerSecond) {
+    public Generator.Builder generator(List<String> endpoints, long tuplesPerSecond) {
         return Generator.builder().endpoints(endpoints).tuplesPerSecond(tuplesPerSecond)
                 .senderThreads(senderThreads).bucketTuples(bucketTuples)
                 .bucketSpan(Duration.of(bucketSpanUs, ChronoUnit.MICROS))

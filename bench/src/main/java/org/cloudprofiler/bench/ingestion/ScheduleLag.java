@@ -1,4 +1,4 @@
-package org.cloudprofiler.bench.storm;
+package org.cloudprofiler.bench.ingestion;
 
 import java.util.Comparator;
 import java.util.List;
@@ -15,10 +15,10 @@ import org.cloudprofiler.generator.GeneratorStats;
  * @param atEndNs the 99th percentile of the last full second: a lag that keeps growing ends
  *     high
  */
-record ScheduleLag(long p99Ns, long maxNs, long atEndNs) {
+public record ScheduleLag(long p99Ns, long maxNs, long atEndNs) {
 
     /** The generator's own lag, from its per-second records, its last partial one left out. */
-    static ScheduleLag ofGenerator(List<GeneratorStats> seconds) {
+    public static ScheduleLag ofGenerator(List<GeneratorStats> seconds) {
         List<GeneratorStats> full = seconds.stream().filter(s -> !s.last()).toList();
         long p99Ns = full.stream().mapToLong(GeneratorStats::lagP99Ns).max().orElse(0);
         long maxNs = seconds.stream().mapToLong(GeneratorStats::lagMaxNs).max().orElse(0);
