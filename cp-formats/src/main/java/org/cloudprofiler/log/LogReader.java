@@ -25,7 +25,7 @@ import java.util.zip.CRC32C;
  * <pre>{@code
  * try (LogReader reader = LogReader.open(path)) {
  *     for (RecordBlock block = reader.nextBlock(); block != null; block = reader.nextBlock()) {
- *         long[] tsc = block.column(reader.header().columnIndex("tsc"));
+ *         long[] tsc = block.column(reader.header().columnIndex(LogColumn.TSC));
  *         ...
  *     }
  *     LogSummary summary = reader.summary();

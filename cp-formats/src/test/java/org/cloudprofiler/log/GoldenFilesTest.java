@@ -59,6 +59,17 @@ class GoldenFilesTest {
     }
 
     @Test
+    void theColumnNamesReadersLookUpAreThoseTheGoldenFilesDeclare() throws IOException {
+        try (LogReader cpu = LogReader.open(golden(GoldenFiles.CPU_RAW));
+                LogReader ids = LogReader.open(golden(GoldenFiles.ID_RAW))) {
+            assertEquals(List.of(LogColumn.TSC, LogColumn.COUNT, LogColumn.CPU_NS),
+                    cpu.header().columns().stream().map(LogColumn::name).toList());
+            assertEquals(List.of(LogColumn.ID, LogColumn.TSC),
+                    ids.header().columns().stream().map(LogColumn::name).toList());
+        }
+    }
+
+    @Test
     void cpuRaw() throws IOException {
         Path path = golden(GoldenFiles.CPU_RAW);
         try (LogReader reader = LogReader.open(path)) {

@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
 import org.cloudprofiler.channel.ProbePoint;
+import org.cloudprofiler.log.LogColumn;
 import org.cloudprofiler.log.LogHeader;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.RecordBlock;
@@ -79,8 +80,8 @@ public record RunStart(String node, long tsc, String basis) implements Serializa
             if (header == null) {
                 return null;
             }
-            int tsc = header.columnIndex("tsc");
-            int id = header.columnIndex("id");
+            int tsc = header.columnIndex(LogColumn.TSC);
+            int id = header.columnIndex(LogColumn.ID);
             RecordBlock block = reader.nextBlock();
             if (tsc < 0 || block == null || block.recordCount() == 0
                     || (id >= 0 && block.value(id, 0) == -1)) {

@@ -8,6 +8,7 @@ import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.FileReport;
 import org.cloudprofiler.analyzer.source.reader.FileChunk.ColumnIndices;
 import org.cloudprofiler.analyzer.source.split.LogFileSplit;
+import org.cloudprofiler.log.LogColumn;
 import org.cloudprofiler.log.LogHeader;
 import org.cloudprofiler.log.LogProblem;
 import org.cloudprofiler.log.LogReader;
@@ -70,9 +71,9 @@ final class FollowedFile {
                     closeReader();
                     return null;
                 }
-                columns = new ColumnIndices(header.columnIndex("id"),
-                        header.columnIndex("tsc"), header.columnIndex("count"),
-                        header.columnIndex("cpu_ns"));
+                columns = new ColumnIndices(header.columnIndex(LogColumn.ID),
+                        header.columnIndex(LogColumn.TSC), header.columnIndex(LogColumn.COUNT),
+                        header.columnIndex(LogColumn.CPU_NS));
             }
             RecordBlock block = reader.nextBlock();
             if (block == null) {
