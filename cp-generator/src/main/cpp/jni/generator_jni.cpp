@@ -54,16 +54,7 @@ struct JavaTypes {
 } java;
 
 bool bindJavaTypes(JNIEnv* env) {
-    jclass options = env->FindClass("org/cloudprofiler/generator/GeneratorOptions");
-    if (options == nullptr) {
-        return false;
-    }
-    struct Field {
-        jfieldID* id;
-        const char* name;
-        const char* signature;
-    };
-    const Field fields[] = {
+    const JavaField fields[] = {
         {&java.endpoints, "endpoints", "[Ljava/lang/String;"},
         {&java.senderThreads, "senderThreads", "I"},
         {&java.tuplesPerSecond, "tuplesPerSecond", "D"},
@@ -81,13 +72,9 @@ bool bindJavaTypes(JNIEnv* env) {
         {&java.spinWindowNs, "spinWindowNs", "J"},
         {&java.maxBucketSpanNs, "maxBucketSpanNs", "J"},
     };
-    for (const Field& field : fields) {
-        *field.id = env->GetFieldID(options, field.name, field.signature);
-        if (*field.id == nullptr) {
-            return false;
-        }
+    if (!bindFields(env, "org/cloudprofiler/generator/GeneratorOptions", fields)) {
+        return false;
     }
-    env->DeleteLocalRef(options);
     jclass arrays = env->FindClass("java/util/Arrays");
     if (arrays == nullptr) {
         return false;
