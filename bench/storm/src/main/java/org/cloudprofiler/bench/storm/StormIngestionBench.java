@@ -17,6 +17,7 @@ import org.cloudprofiler.bench.ingestion.JofTuning;
 import org.cloudprofiler.bench.ingestion.RunRules;
 import org.cloudprofiler.bench.ingestion.SourceOutcome;
 import org.cloudprofiler.bench.ingestion.TransportLoad;
+import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.search.PassCriteria;
 import org.cloudprofiler.storm.testing.InProcessKafka;
 import picocli.CommandLine;
@@ -40,7 +41,7 @@ public final class StormIngestionBench implements Callable<Integer> {
     enum Source { KAFKA, JOF, CEILING }
 
     // The size of the generator's raw tuples, used for the other sources' values too.
-    private static final int VALUE_BYTES = 100;
+    private static final int VALUE_BYTES = Generator.DEFAULT_RAW_PAYLOAD_BYTES;
 
     @Option(names = "--only", split = ",", description = "Sources to search, of kafka, jof,"
             + " ceiling (default: all three).", converter = SourceConverter.class)
