@@ -1,12 +1,14 @@
 package org.cloudprofiler.topology;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.io.Serializable;
 import java.util.List;
 
 /**
  * The contents of {@code topology.json} (docs/topology-format.md, its JSON Schema at
  * {@link TopologyFile#SCHEMA_RESOURCE}): what ran where and which channels each task has, so the
- * analyzer knows the hops without being told. Every engine writes this one layout. Immutable.
+ * analyzer knows the hops without being told. Every engine writes this one layout. Immutable;
+ * serializable, as Flink ships it to every subtask of a profiled job.
  *
  * @param format {@link #FORMAT}
  * @param engine the engine that ran the job, e.g. {@code storm}
@@ -32,7 +34,7 @@ public record TopologyDescription(
         String tupleIds,
         List<Component> components,
         List<Task> tasks,
-        List<Edge> edges) {
+        List<Edge> edges) implements Serializable {
 
     /** Name and version of this layout. */
     public static final String FORMAT = "cloudprofiler-topology/1";
@@ -54,7 +56,7 @@ public record TopologyDescription(
      * @param tasks its task ids
      */
     public record Component(String id, String kind, ComponentRole role, String channelPrefix,
-            int parallelism, List<Integer> tasks) {}
+            int parallelism, List<Integer> tasks) implements Serializable {}
 
     /**
      * One task and where it ran.
@@ -66,7 +68,7 @@ public record TopologyDescription(
      * @param channels the channels the configuration gives it
      */
     public record Task(int id, String component, String host, Long port,
-            List<Channel> channels) {}
+            List<Channel> channels) implements Serializable {}
 
     /**
      * One channel of a task.
@@ -76,7 +78,8 @@ public record TopologyDescription(
      * @param handler the handler
      * @param parameters the handler parameters set by the configuration
      */
-    public record Channel(String point, String name, String handler, List<Long> parameters) {}
+    public record Channel(String point, String name, String handler, List<Long> parameters)
+            implements Serializable {}
 
     /**
      * A subscription of {@code to} to a stream of {@code from}.
@@ -89,5 +92,5 @@ public record TopologyDescription(
      * @param fields the grouping fields of a {@code fields} grouping, else empty
      */
     public record Edge(String from, String to, String stream, String grouping,
-            List<String> fields) {}
+            List<String> fields) implements Serializable {}
 }

@@ -11,6 +11,7 @@ import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.cloudprofiler.flink.profile.TupleIdSource;
 import org.cloudprofiler.flink.source.enumerator.JofEnumeratorState;
 import org.cloudprofiler.flink.source.enumerator.JofEnumeratorStateSerializer;
 import org.cloudprofiler.flink.source.enumerator.JofSplitEnumerator;
@@ -35,7 +36,7 @@ import org.cloudprofiler.generator.jof.TupleAssembler;
  * @param <T> what it emits, made by its {@link JofRecordDeserializationSchema}
  */
 public final class JofSource<T> implements Source<T, JofReceiverSplit, JofEnumeratorState>,
-        ResultTypeQueryable<T> {
+        ResultTypeQueryable<T>, TupleIdSource<T, JofReceiverSplit> {
     private static final long serialVersionUID = 1L;
 
     private final String bindHost;
@@ -89,7 +90,15 @@ public final class JofSource<T> implements Source<T, JofReceiverSplit, JofEnumer
     @Override
     public SourceReader<T, JofReceiverSplit> createReader(SourceReaderContext context) {
         return new JofSourceReader<>(this::startReceiver, deserializer,
-                boundedness == Boundedness.BOUNDED, context);
+                boundedness == Boundedness.BOUNDED, false, context);
+    }
+
+    /** A reader whose records carry the generator's tuple ids into a profiled job. */
+    @Override
+    public SourceReader<T, JofReceiverSplit> createReaderWithTupleIds(
+            SourceReaderContext context) {
+        return new JofSourceReader<>(this::startReceiver, deserializer,
+                boundedness == Boundedness.BOUNDED, true, context);
     }
 
     /** Configures and starts the JOF of one split, as the builder was told. */

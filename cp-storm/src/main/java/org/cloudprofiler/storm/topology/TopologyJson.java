@@ -24,9 +24,8 @@ import org.apache.storm.task.TopologyContext;
 import org.apache.storm.utils.Utils;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.channel.ChannelNames;
-import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
-import org.cloudprofiler.config.HandlerChoice;
+import org.cloudprofiler.probe.TaskProbe;
 import org.cloudprofiler.storm.pill.PillStream;
 import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyDescription;
@@ -148,20 +147,10 @@ public final class TopologyJson {
 
     private static TopologyDescription.Task task(String component, int task,
             CpSettings settings, Placement placement) {
-        List<TopologyDescription.Channel> channels = new ArrayList<>();
-        if (settings.enabled()) {
-            for (ProbePoint point : ProbePoint.values()) {
-                String name = point.channelName(component, task);
-                HandlerChoice choice = settings.handlerFor(name);
-                if (!choice.isOff()) {
-                    channels.add(new TopologyDescription.Channel(point.point(), name,
-                            choice.handler().name(), choice.parameters()));
-                }
-            }
-        }
         return new TopologyDescription.Task(task, component,
                 placement == null ? null : placement.host(),
-                placement == null ? null : placement.port(), channels);
+                placement == null ? null : placement.port(),
+                TaskProbe.channels(component, task, settings));
     }
 
     private static String localHost() {

@@ -1,4 +1,4 @@
-package org.cloudprofiler.storm.probe;
+package org.cloudprofiler.probe;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.cloudprofiler.ChannelStats;

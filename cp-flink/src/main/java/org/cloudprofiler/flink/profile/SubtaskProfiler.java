@@ -1,0 +1,144 @@
+package org.cloudprofiler.flink.profile;
+
+import java.util.Map;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.cloudprofiler.ChannelStats;
+import org.cloudprofiler.channel.ProbePoint;
+import org.cloudprofiler.config.CpConfigException;
+import org.cloudprofiler.config.CpOptions;
+import org.cloudprofiler.config.CpSettings;
+import org.cloudprofiler.probe.TaskProbe;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Profiling of one operator subtask: its probe, the id of the record it is processing, and the
+ * task thread's {@link TupleIdRegister}. Everything but {@link #retire} runs on the task's
+ * thread, which {@link #open} binds.
+ */
+final class SubtaskProfiler {
+    private static final Logger LOG = LoggerFactory.getLogger(SubtaskProfiler.class);
+    private static final String METRIC_GROUP = "cloudprofiler";
+
+    private final OperatorProfile profile;
+    private final int subtask;
+    private final int parallelism;
+    private final TaskProbe probe;
+    private TupleIdRegister register;
+    private long currentId = TaskProbe.NO_ID;
+    private boolean ended;
+
+    private SubtaskProfiler(OperatorProfile profile, int subtask, int parallelism,
+            TaskProbe probe) {
+        this.profile = profile;
+        this.subtask = subtask;
+        this.parallelism = parallelism;
+        this.probe = probe;
+    }
+
+    /** The profiler of subtask {@code subtask} of {@code profile}'s operator; opens nothing. */
+    static SubtaskProfiler create(OperatorProfile profile, int subtask, int parallelism,
+            MetricGroup operatorMetrics) {
+        MetricGroup metrics = operatorMetrics.addGroup(METRIC_GROUP);
+        Counter missingIds = metrics.counter("missing-ids");
+        Counter offThreadEmits = metrics.counter("off-thread-emits");
+        TaskProbe probe = new TaskProbe(profile.componentId(), subtask, settings(profile),
+                new TaskProbe.Counters() {
+                    @Override
+                    public void missingId() {
+                        missingIds.inc();
+                    }
+
+                    @Override
+                    public void offThreadEmit() {
+                        offThreadEmits.inc();
+                    }
+                });
+        for (ProbePoint point : ProbePoint.values()) {
+            if (!probe.handler(point).isOff()) {
+                MetricGroup channel = metrics.addGroup(point.point());
+                channel.gauge("accepted", () -> count(probe.stats(point), true));
+                channel.gauge("dropped", () -> count(probe.stats(point), false));
+            }
+        }
+        return new SubtaskProfiler(profile, subtask, parallelism, probe);
+    }
+
+    private static long count(ChannelStats stats, boolean accepted) {
+        if (stats == null) {
+            return 0;
+        }
+        return accepted ? stats.accepted() : stats.dropped();
+    }
+
+    /**
+     * The job's settings; a value that cannot be used leaves this subtask unprofiled and says so
+     * rather than failing the job (the client checked them before submitting).
+     */
+    private static CpSettings settings(OperatorProfile profile) {
+        try {
+            return CpSettings.from(profile.settings());
+        } catch (CpConfigException e) {
+            LOG.error("cloudprofiler: profiling is off for {}: {}", profile.componentId(),
+                    e.getMessage());
+            return CpSettings.from(Map.of(CpOptions.ENABLED.key(), false));
+        }
+    }
+
+    /** Binds the calling thread, the task's, and records where this subtask runs. */
+    void open(String runId) {
+        probe.bindExecutorThread();
+        register = TupleIdRegister.ofThisThread();
+        FlinkTopologyFile.subtaskStarted(profile, runId, subtask, parallelism);
+    }
+
+    /** A record enters the operator on {@code input}: logged under its id, which becomes current. */
+    void enter(int input) {
+        long id = profile.inputCarriesIds(input) ? register.id() : TaskProbe.NO_ID;
+        currentId = id;
+        probe.enter(id);
+    }
+
+    /** A source emits a record with {@code id}: entry and hand-off at once, as a spout's. */
+    void emitFromSource(long id) {
+        probe.enter(id);
+        probe.handOff(id);
+        register.set(id);
+    }
+
+    /** The operator is done with the record that entered last. */
+    void exit() {
+        currentId = TaskProbe.NO_ID;
+    }
+
+    /**
+     * The operator emits: the hand-off is logged under the id of the record it is processing
+     * (none outside a record: timers, watermarks, end of input), which the next operator or the
+     * exchange takes from the register.
+     */
+    void handOff() {
+        if (probe.emitIsOnExecutorThread()) {
+            long id = currentId;
+            probe.handOff(id);
+            register.set(id);
+        }
+    }
+
+    /** The run has ended for this subtask (end of input): recorded once. */
+    void endOfRun() {
+        if (!ended) {
+            ended = true;
+            probe.endOfRun();
+        }
+    }
+
+    TupleIdRegister register() {
+        return register;
+    }
+
+    /** Flushes and closes the channels for good; any thread. */
+    void retire() {
+        probe.retire();
+    }
+}

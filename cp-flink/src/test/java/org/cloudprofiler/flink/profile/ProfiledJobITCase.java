@@ -1,0 +1,137 @@
+package org.cloudprofiler.flink.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongPredicate;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.Collector;
+import org.cloudprofiler.channel.ProbePoint;
+import org.cloudprofiler.flink.source.JofSource;
+import org.cloudprofiler.generator.Generator;
+import org.cloudprofiler.generator.GeneratorResult;
+import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.testing.PortBlocks;
+import org.cloudprofiler.topology.ComponentRole;
+import org.cloudprofiler.topology.TopologyDescription;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The generator → a bounded JofSource → a chained map → a keyed exchange → a keyed filter with
+ * state → a sink, on a MiniCluster of parallelism 2, profiled with one call: every generated id
+ * is logged exactly once at every stage it reaches, although the records' values carry no id;
+ * each subtask records its first record and the end of the run once; topology.json describes
+ * the job as it ran.
+ */
+@Timeout(180) // A guard against a hang only: nothing here is timed.
+class ProfiledJobITCase {
+    private static final int PARALLELISM = 2;
+    private static final long TUPLES = 20_000;
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1)
+                    .setNumberSlotsPerTaskManager(PARALLELISM)
+                    .setConfiguration(new Configuration()).build());
+
+    @Test
+    void everyIdIsLoggedOnceAtEveryStageItReaches() throws Exception {
+        JofSource<String> source = JofSource.<String>builder().setBasePort(PortBlocks.free(2))
+                .setReceivers(2).setDeserializer(new ValueNamedById()).setBounded().build();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(PARALLELISM);
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "p1-source").uid("p1-source")
+                .map(value -> value.trim()).uid("p1-trim")
+                .keyBy(value -> ValueNamedById.idOf(value) % 5)
+                .process(new EvenIdsCounted()).uid("p1-even")
+                .sinkTo(new DiscardingSink<>()).uid("p1-sink");
+
+        JobClient job = CloudProfilerFlink.profile(env).executeAsync("p1");
+        GeneratorResult generated;
+        try (Generator generator = Generator.builder().endpoints(source.endpoints())
+                .tuplesPerSecond(40_000).tupleCount(TUPLES)
+                .connectTimeout(Duration.ofSeconds(60)).build()) {
+            generator.start();
+            generated = generator.awaitEnd();
+        }
+        job.getJobExecutionResult().get();
+        assertTrue(generated.clean(), generated.problems().toString());
+
+        Map<Long, Long> all = once(id -> true);
+        Map<Long, Long> even = once(id -> id % 2 == 0);
+        assertEquals(all, JobLogs.idCounts("p1-source", PARALLELISM, ProbePoint.IN));
+        assertEquals(all, JobLogs.idCounts("p1-source", PARALLELISM, ProbePoint.OUT));
+        assertEquals(all, JobLogs.idCounts("p1-trim", PARALLELISM, ProbePoint.IN));
+        assertEquals(all, JobLogs.idCounts("p1-trim", PARALLELISM, ProbePoint.OUT));
+        assertEquals(all, JobLogs.idCounts("p1-even", PARALLELISM, ProbePoint.IN));
+        assertEquals(even, JobLogs.idCounts("p1-even", PARALLELISM, ProbePoint.OUT));
+        assertEquals(even, JobLogs.idCounts("p1-sink", PARALLELISM, ProbePoint.IN));
+        for (String component : List.of("p1-source", "p1-trim", "p1-even", "p1-sink")) {
+            for (int subtask = 0; subtask < PARALLELISM; subtask++) {
+                List<Long> marks = JobLogs.ids(
+                        ProbePoint.FIRST_LAST.channelName(component, subtask));
+                assertEquals(2, marks.size(), component + "/" + subtask + ": " + marks);
+                assertEquals(HandlerType.POISON_PILL_ID, marks.get(1), component + "/" + subtask);
+            }
+        }
+
+        TopologyDescription topology = JobLogs.topology();
+        assertEquals("flink", topology.engine());
+        assertEquals(job.getJobID().toHexString(), topology.run());
+        assertEquals(Map.of("p1-source", ComponentRole.SOURCE, "p1-trim", ComponentRole.INNER,
+                "p1-even", ComponentRole.INNER, "p1-sink", ComponentRole.SINK),
+                topology.components().stream().collect(Collectors.toMap(
+                        TopologyDescription.Component::id, TopologyDescription.Component::role)));
+        assertEquals(List.of("p1-source->p1-trim forward", "p1-trim->p1-even hash",
+                "p1-even->p1-sink forward"), topology.edges().stream()
+                        .map(e -> e.from() + "->" + e.to() + " " + e.grouping()).toList());
+        topology.components().forEach(c -> assertEquals(List.of(0, 1), c.tasks(), c.id()));
+        topology.tasks().forEach(t -> assertTrue(t.host() != null, t.toString()));
+    }
+
+    /** Each id below {@link #TUPLES} that {@code keep} keeps, once. */
+    private static Map<Long, Long> once(LongPredicate keep) {
+        Map<Long, Long> counts = new HashMap<>();
+        LongStream.range(0, TUPLES).filter(keep).forEach(id -> counts.put(id, 1L));
+        return counts;
+    }
+
+    /** Passes on the values of even ids, counting per key in keyed state what it saw. */
+    static final class EvenIdsCounted extends KeyedProcessFunction<Long, String, String> {
+        private static final long serialVersionUID = 1L;
+        private transient ValueState<Long> seen;
+
+        @Override
+        public void open(org.apache.flink.api.common.functions.OpenContext context) {
+            seen = getRuntimeContext().getState(new ValueStateDescriptor<>("seen", Types.LONG));
+        }
+
+        @Override
+        public void processElement(String value, Context context, Collector<String> out)
+                throws Exception {
+            Long before = seen.value();
+            seen.update(before == null ? 1 : before + 1);
+            if (ValueNamedById.idOf(value) % 2 == 0) {
+                out.collect(value);
+            }
+        }
+    }
+}
