@@ -19,8 +19,8 @@ import org.cloudprofiler.generator.ysb.AdEventPool;
 import org.cloudprofiler.storm.RunEndSignal;
 import org.cloudprofiler.storm.kafka.ProfiledKafkaSpout;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
-import org.cloudprofiler.storm.testing.InProcessKafka;
 import org.cloudprofiler.storm.testing.ProfileLogs;
+import org.cloudprofiler.testing.InProcessKafka;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,0 +1,67 @@
+package org.cloudprofiler.flink.kafka;
+
+import java.io.IOException;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
+import org.apache.flink.util.Collector;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.cloudprofiler.flink.profile.TupleIdRegister;
+import org.cloudprofiler.probe.PartitionOffsetIds;
+
+/**
+ * A KafkaSource deserializer whose records carry their Kafka identity into a profiled job: each
+ * record's tuple id is {@code partition << 48 | offset} ({@link PartitionOffsetIds}, as for
+ * ProfiledKafkaSpout on Storm), set for the profiler just before the user's deserializer
+ * collects what it makes of the record. Give it to {@code KafkaSource.builder().setDeserializer}
+ * in place of the user's own:
+ *
+ * <pre>{@code
+ * KafkaSource.<String>builder()...
+ *         .setDeserializer(ProfiledKafkaDeserializer.of(
+ *                 KafkaRecordDeserializationSchema.valueOnly(StringDeserializer.class)))
+ * }</pre>
+ *
+ * <p>In a job that is not profiled it only delegates. KafkaSource calls it on the task thread.
+ *
+ * @param <T> what the user's deserializer makes
+ */
+public final class ProfiledKafkaDeserializer<T> implements KafkaRecordDeserializationSchema<T> {
+    private static final long serialVersionUID = 1L;
+
+    private final KafkaRecordDeserializationSchema<T> deserializer;
+    private transient TupleIdRegister register;
+
+    private ProfiledKafkaDeserializer(KafkaRecordDeserializationSchema<T> deserializer) {
+        this.deserializer = deserializer;
+    }
+
+    /** {@code deserializer} with each record's tuple id given to the profiler. */
+    public static <T> ProfiledKafkaDeserializer<T> of(
+            KafkaRecordDeserializationSchema<T> deserializer) {
+        if (deserializer == null) {
+            throw new NullPointerException("deserializer");
+        }
+        return new ProfiledKafkaDeserializer<>(deserializer);
+    }
+
+    @Override
+    public void open(DeserializationSchema.InitializationContext context) throws Exception {
+        deserializer.open(context);
+    }
+
+    @Override
+    public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<T> out)
+            throws IOException {
+        if (register == null) {
+            register = TupleIdRegister.ofThisThread();
+        }
+        register.set(PartitionOffsetIds.id(record.partition(), record.offset()));
+        deserializer.deserialize(record, out);
+    }
+
+    @Override
+    public TypeInformation<T> getProducedType() {
+        return deserializer.getProducedType();
+    }
+}
