@@ -30,7 +30,7 @@ import org.cloudprofiler.generator.jof.TupleAssembler;
  * a split, handed to subtask {@code r mod parallelism}, whose reader binds it; point the
  * generator at {@link #endpoints()}. Bounded, the source ends once every receiver has every
  * sender's end-of-run marker; unbounded (the default, as KafkaSource's), it runs until
- * cancelled. A receiver cannot replay what it received: after a failover, what the failed
+ * cancelled, or until that same end of the run if built so. A receiver cannot replay what it received: after a failover, what the failed
  * readers had not emitted is lost, and their receivers are bound afresh. Immutable.
  *
  * @param <T> what it emits, made by its {@link JofRecordDeserializationSchema}
@@ -45,19 +45,22 @@ public final class JofSource<T> implements Source<T, JofReceiverSplit, JofEnumer
     private final Payload payload;
     private final JofRecordDeserializationSchema<T> deserializer;
     private final Boundedness boundedness;
+    private final boolean endsWithTheRun;
     private final int queueCapacity;
     private final FullQueuePolicy whenQueueFull;
     private final int receiveHighWaterMark;
 
     JofSource(String bindHost, int basePort, int receivers, Payload payload,
             JofRecordDeserializationSchema<T> deserializer, Boundedness boundedness,
-            int queueCapacity, FullQueuePolicy whenQueueFull, int receiveHighWaterMark) {
+            boolean endsWithTheRun, int queueCapacity, FullQueuePolicy whenQueueFull,
+            int receiveHighWaterMark) {
         this.bindHost = bindHost;
         this.basePort = basePort;
         this.receivers = receivers;
         this.payload = payload;
         this.deserializer = deserializer;
         this.boundedness = boundedness;
+        this.endsWithTheRun = endsWithTheRun;
         this.queueCapacity = queueCapacity;
         this.whenQueueFull = whenQueueFull;
         this.receiveHighWaterMark = receiveHighWaterMark;
@@ -90,7 +93,7 @@ public final class JofSource<T> implements Source<T, JofReceiverSplit, JofEnumer
     @Override
     public SourceReader<T, JofReceiverSplit> createReader(SourceReaderContext context) {
         return new JofSourceReader<>(this::startReceiver, deserializer,
-                boundedness == Boundedness.BOUNDED, false, context);
+                endsWithTheRun, false, context);
     }
 
     /** A reader whose records carry the generator's tuple ids into a profiled job. */
@@ -98,7 +101,7 @@ public final class JofSource<T> implements Source<T, JofReceiverSplit, JofEnumer
     public SourceReader<T, JofReceiverSplit> createReaderWithTupleIds(
             SourceReaderContext context) {
         return new JofSourceReader<>(this::startReceiver, deserializer,
-                boundedness == Boundedness.BOUNDED, true, context);
+                endsWithTheRun, true, context);
     }
 
     /** Configures and starts the JOF of one split, as the builder was told. */

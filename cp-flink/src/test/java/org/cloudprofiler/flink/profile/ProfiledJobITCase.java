@@ -107,6 +107,39 @@ class ProfiledJobITCase {
         topology.tasks().forEach(t -> assertTrue(t.host() != null, t.toString()));
     }
 
+    @Test
+    void anUnboundedRunEndsWithTheGeneratorsRunAndEverySubtaskRecordsItOnce() throws Exception {
+        JofSource<String> source = JofSource.<String>builder().setBasePort(PortBlocks.free(2))
+                .setReceivers(2).setDeserializer(new ValueNamedById())
+                .setUnboundedUntilEndOfRun().build();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(PARALLELISM);
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "p2-source").uid("p2-source")
+                .rebalance().map(String::length).uid("p2-length")
+                .sinkTo(new DiscardingSink<>()).uid("p2-sink");
+
+        JobClient job = CloudProfilerFlink.profile(env).executeAsync("p2");
+        try (Generator generator = Generator.builder().endpoints(source.endpoints())
+                .tuplesPerSecond(40_000).tupleCount(TUPLES / 4)
+                .connectTimeout(Duration.ofSeconds(60)).build()) {
+            generator.start();
+            assertTrue(generator.awaitEnd().clean());
+        }
+        // A streaming job that ends by itself: the source ended with the run.
+        job.getJobExecutionResult().get();
+
+        for (String component : List.of("p2-source", "p2-length", "p2-sink")) {
+            for (int subtask = 0; subtask < PARALLELISM; subtask++) {
+                List<Long> marks = JobLogs.ids(
+                        ProbePoint.FIRST_LAST.channelName(component, subtask));
+                assertEquals(1, marks.stream().filter(id -> id == HandlerType.POISON_PILL_ID)
+                        .count(), component + "/" + subtask + ": " + marks);
+            }
+        }
+        assertEquals(once(id -> id < TUPLES / 4),
+                JobLogs.idCounts("p2-sink", PARALLELISM, ProbePoint.IN));
+    }
+
     /** Each id below {@link #TUPLES} that {@code keep} keeps, once. */
     private static Map<Long, Long> once(LongPredicate keep) {
         Map<Long, Long> counts = new HashMap<>();
