@@ -3,6 +3,8 @@ package org.cloudprofiler.flink.profile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -10,6 +12,7 @@ import java.util.Map;
 import java.util.function.LongPredicate;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
@@ -138,6 +141,41 @@ class ProfiledJobITCase {
         }
         assertEquals(once(id -> id < TUPLES / 4),
                 JobLogs.idCounts("p2-sink", PARALLELISM, ProbePoint.IN));
+    }
+
+    @Test
+    void handlersFollowTheFlinkConfigurationWithoutACodeChange() throws Exception {
+        Configuration configuration = new Configuration();
+        configuration.setString("cloudprofiler.handlers", "p3-map/**/cpu=OFF, **/out=NULL");
+        JofSource<String> source = JofSource.<String>builder().setBasePort(PortBlocks.free(1))
+                .setReceivers(1).setDeserializer(new ValueNamedById()).setBounded().build();
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+        env.setParallelism(1);
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "p3-source").uid("p3-source")
+                .map(String::length).uid("p3-map").sinkTo(new DiscardingSink<>()).uid("p3-sink");
+
+        JobClient job = CloudProfilerFlink.profile(env).executeAsync("p3");
+        try (Generator generator = Generator.builder().endpoints(source.endpoints())
+                .tuplesPerSecond(40_000).tupleCount(1_000)
+                .connectTimeout(Duration.ofSeconds(60)).build()) {
+            generator.start();
+            assertTrue(generator.awaitEnd().clean());
+        }
+        job.getJobExecutionResult().get();
+
+        Map<String, String> handlers = new HashMap<>();
+        JobLogs.topology().tasks().forEach(task -> task.channels().forEach(
+                channel -> handlers.put(channel.name(), channel.handler())));
+        assertEquals(null, handlers.get("p3-map/0/cpu"), handlers::toString);
+        assertEquals("CPU", handlers.get("p3-source/0/cpu"), handlers::toString);
+        assertEquals("NULL", handlers.get("p3-map/0/out"), handlers::toString);
+        assertEquals("BUFFERED_ID", handlers.get("p3-map/0/in"), handlers::toString);
+        assertEquals(List.of(), JobLogs.ids("p3-map/0/out"));
+        assertEquals(1_000, JobLogs.ids("p3-map/0/in").size());
+        try (Stream<Path> files = Files.list(JobLogs.nodeDirectory().resolve("p3-map/0"))) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith("cpu.")));
+        }
     }
 
     /** Each id below {@link #TUPLES} that {@code keep} keeps, once. */
