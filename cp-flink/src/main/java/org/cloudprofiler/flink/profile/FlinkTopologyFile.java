@@ -38,9 +38,13 @@ final class FlinkTopologyFile {
     /** A subtask of an operator: its component id and index. */
     private record Subtask(String component, int index) {}
 
-    /** Per job run: parallelism per operator and host per subtask, as this JVM saw them. */
+    /**
+     * Per job run with subtasks open in this JVM: parallelism per operator and host per subtask,
+     * as this JVM saw them; forgotten when its last subtask here closes (the file keeps them).
+     */
     private static final Map<String, Map<String, Integer>> PARALLELISM = new HashMap<>();
     private static final Map<String, Map<Subtask, String>> HOSTS = new HashMap<>();
+    private static final Map<String, Integer> OPEN_SUBTASKS = new HashMap<>();
 
     private FlinkTopologyFile() {}
 
@@ -50,6 +54,7 @@ final class FlinkTopologyFile {
         if (!enabled(profile)) {
             return;
         }
+        OPEN_SUBTASKS.merge(runId, 1, Integer::sum);
         PARALLELISM.computeIfAbsent(runId, run -> new HashMap<>())
                 .put(profile.componentId(), parallelism);
         Map<Subtask, String> hosts = HOSTS.computeIfAbsent(runId, run -> new HashMap<>());
@@ -61,6 +66,26 @@ final class FlinkTopologyFile {
             LOG.error("cloudprofiler: {} is not written in {}: {}; make $CP_LOG_DIR writable",
                     TopologyFile.FILE_NAME, directory, e.getMessage());
         }
+    }
+
+    /** A subtask that {@link #subtaskStarted} has closed. */
+    static synchronized void subtaskClosed(String runId) {
+        Integer open = OPEN_SUBTASKS.get(runId);
+        if (open == null) {
+            return;
+        }
+        if (open > 1) {
+            OPEN_SUBTASKS.put(runId, open - 1);
+        } else {
+            OPEN_SUBTASKS.remove(runId);
+            PARALLELISM.remove(runId);
+            HOSTS.remove(runId);
+        }
+    }
+
+    /** How many job runs this JVM holds placements of, for tests. */
+    static synchronized int runsHeld() {
+        return OPEN_SUBTASKS.size();
     }
 
     private static boolean enabled(OperatorProfile profile) {

@@ -28,6 +28,7 @@ final class SubtaskProfiler {
     private TupleIdRegister register;
     private long currentId = TaskProbe.NO_ID;
     private boolean ended;
+    private volatile String openedRun;
 
     private SubtaskProfiler(OperatorProfile profile, int subtask, int parallelism,
             TaskProbe probe) {
@@ -91,6 +92,7 @@ final class SubtaskProfiler {
         probe.bindExecutorThread();
         register = TupleIdRegister.ofThisThread();
         FlinkTopologyFile.subtaskStarted(profile, runId, subtask, parallelism);
+        openedRun = runId;
     }
 
     /** A record enters the operator on {@code input}: logged under its id, which becomes current. */
@@ -137,8 +139,12 @@ final class SubtaskProfiler {
         return register;
     }
 
-    /** Flushes and closes the channels for good; any thread. */
+    /** Flushes and closes the channels for good; any thread, once. */
     void retire() {
         probe.retire();
+        if (openedRun != null) {
+            FlinkTopologyFile.subtaskClosed(openedRun);
+            openedRun = null;
+        }
     }
 }

@@ -108,6 +108,7 @@ class ProfiledJobITCase {
                         .map(e -> e.from() + "->" + e.to() + " " + e.grouping()).toList());
         topology.components().forEach(c -> assertEquals(List.of(0, 1), c.tasks(), c.id()));
         topology.tasks().forEach(t -> assertTrue(t.host() != null, t.toString()));
+        assertEquals(0, FlinkTopologyFile.runsHeld(), "placements kept after the job ended");
     }
 
     @Test
