@@ -152,8 +152,8 @@ final class FlinkTopologyFile {
         for (TopologyDescription.Component component : template.components()) {
             int subtasks = parallelism.getOrDefault(component.id(),
                     Math.max(1, component.parallelism()));
-            components.add(new TopologyDescription.Component(component.id(), component.kind(),
-                    component.role(), component.channelPrefix(), subtasks,
+            components.add(new TopologyDescription.Component(component.id(), component.uid(),
+                    component.kind(), component.role(), component.channelPrefix(), subtasks,
                     IntStream.range(0, subtasks).boxed().toList()));
             for (int index = 0; index < subtasks; index++) {
                 tasks.add(new TopologyDescription.Task(index, component.id(),

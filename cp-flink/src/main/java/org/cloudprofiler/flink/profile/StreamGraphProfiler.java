@@ -149,7 +149,9 @@ final class StreamGraphProfiler {
             String id = componentIds.get(node.getId());
             ComponentRole role = node.getInEdges().isEmpty() ? ComponentRole.SOURCE
                     : node.getOutEdges().isEmpty() ? ComponentRole.SINK : ComponentRole.INNER;
+            String uid = node.getTransformationUID();
             components.add(new TopologyDescription.Component(id,
+                    uid == null || uid.isBlank() ? null : uid,
                     node.getOperatorFactory() instanceof SourceOperatorFactory<?>
                             ? "source" : "operator",
                     role, ChannelNames.component(id), Math.max(0, node.getParallelism()),
@@ -161,7 +163,7 @@ final class StreamGraphProfiler {
                 edges.add(new TopologyDescription.Edge(componentIds.get(edge.getSourceId()),
                         componentIds.get(edge.getTargetId()),
                         edge.getOutputTag() == null ? "default" : edge.getOutputTag().getId(),
-                        partitionerName(edge.getPartitioner()), List.of()));
+                        partitionerName(edge.getPartitioner()), List.of(), chained(edge)));
             }
         }
         return new TopologyDescription(TopologyDescription.FORMAT, "flink", graph.getJobName(),
@@ -179,7 +181,7 @@ final class StreamGraphProfiler {
     }
 
     /** Whether Flink will chain the two ends of {@code edge} into one task. */
-    boolean chained(StreamEdge edge) {
+    private boolean chained(StreamEdge edge) {
         return StreamingJobGraphGenerator.isChainable(edge, graph);
     }
 

@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongPredicate;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
@@ -19,10 +21,12 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.Collector;
 import org.cloudprofiler.channel.ProbePoint;
@@ -62,12 +66,17 @@ class ProfiledJobITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(PARALLELISM);
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "p1-source").uid("p1-source")
-                .map(value -> value.trim()).uid("p1-trim")
+                .map(value -> value.trim()).name("p1-trim").uid("p1-trim")
                 .keyBy(value -> ValueNamedById.idOf(value) % 5)
-                .process(new EvenIdsCounted()).uid("p1-even")
-                .sinkTo(new DiscardingSink<>()).uid("p1-sink");
+                .process(new EvenIdsCounted()).name("p1-even").uid("p1-even")
+                .sinkTo(new DiscardingSink<>()).name("p1-sink").uid("p1-sink");
 
-        JobClient job = CloudProfilerFlink.profile(env).executeAsync("p1");
+        StreamGraph graph = CloudProfilerFlink.profile(env).streamGraph("p1");
+        Set<String> chains = new HashSet<>();
+        for (JobVertex vertex : graph.getJobGraph().getVertices()) {
+            chains.add(vertex.getName());
+        }
+        JobClient job = env.executeAsync(graph);
         GeneratorResult generated;
         try (Generator generator = Generator.builder().endpoints(source.endpoints())
                 .tuplesPerSecond(40_000).tupleCount(TUPLES)
@@ -103,9 +112,13 @@ class ProfiledJobITCase {
                 "p1-even", ComponentRole.INNER, "p1-sink", ComponentRole.SINK),
                 topology.components().stream().collect(Collectors.toMap(
                         TopologyDescription.Component::id, TopologyDescription.Component::role)));
-        assertEquals(List.of("p1-source->p1-trim forward", "p1-trim->p1-even hash",
-                "p1-even->p1-sink forward"), topology.edges().stream()
-                        .map(e -> e.from() + "->" + e.to() + " " + e.grouping()).toList());
+        assertEquals(List.of("p1-source->p1-trim forward chained", "p1-trim->p1-even hash",
+                "p1-even->p1-sink forward chained"), topology.edges().stream()
+                        .map(e -> e.from() + "->" + e.to() + " " + e.grouping()
+                                + (e.chained() ? " chained" : "")).toList());
+        // The job graph Flink ran: its tasks are the chains topology.json describes.
+        assertEquals(Set.of("Source: p1-source -> p1-trim", "p1-even -> p1-sink: Writer"),
+                chains);
         topology.components().forEach(c -> assertEquals(List.of(0, 1), c.tasks(), c.id()));
         topology.tasks().forEach(t -> assertTrue(t.host() != null, t.toString()));
         assertEquals(0, FlinkTopologyFile.runsHeld(), "placements kept after the job ended");

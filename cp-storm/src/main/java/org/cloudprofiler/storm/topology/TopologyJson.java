@@ -127,7 +127,8 @@ public final class TopologyJson {
             ComponentCommon common = spout ? topology.get_spouts().get(component).get_common()
                     : topology.get_bolts().get(component).get_common();
             List<Integer> taskIds = context.getComponentTasks(component);
-            componentList.add(new TopologyDescription.Component(component,
+            // Storm components have no uid besides their id.
+            componentList.add(new TopologyDescription.Component(component, null,
                     spout ? "spout" : "bolt",
                     spout ? ComponentRole.SOURCE : upstream.contains(component)
                             ? ComponentRole.INNER : ComponentRole.SINK,
@@ -174,9 +175,10 @@ public final class TopologyJson {
                 }
                 Grouping grouping = input.getValue();
                 List<String> fields = grouping.is_set_fields() ? grouping.get_fields() : List.of();
+                // Never chained: a tuple between executors always crosses a queue.
                 edges.add(new TopologyDescription.Edge(stream.get_componentId(), bolt.getKey(),
                         stream.get_streamId(), groupingName(grouping),
-                        fields.isEmpty() ? List.of() : List.copyOf(fields)));
+                        fields.isEmpty() ? List.of() : List.copyOf(fields), false));
             }
         }
         edges.sort(Comparator.comparing(TopologyDescription.Edge::from)

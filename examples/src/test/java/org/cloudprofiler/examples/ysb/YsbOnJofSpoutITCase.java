@@ -207,7 +207,7 @@ class YsbOnJofSpoutITCase {
 
     private static TopologyDescription.Edge edge(String from, String to, String grouping,
             List<String> fields) {
-        return new TopologyDescription.Edge(from, to, "default", grouping, fields);
+        return new TopologyDescription.Edge(from, to, "default", grouping, fields, false);
     }
 
     @Test
