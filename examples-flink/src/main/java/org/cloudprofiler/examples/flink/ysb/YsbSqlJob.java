@@ -25,14 +25,13 @@ import org.cloudprofiler.generator.ysb.AdEvent;
 /**
  * The YSB window count in Flink SQL: views per campaign per 10 s tumbling window of event time
  * ({@code TUMBLE} table function and {@code GROUP BY}), over a table made from a stream of
- * {@code AdEvent}s (a {@code JofSource} with the YSB payload), each window's count emitted once
- * when the watermark passes its end, into the DataStream job's sink. The watermark trails the
- * newest event time by {@link #OUT_OF_ORDERNESS}; a view behind it is dropped by the window
- * (Flink SQL counts no late rows), and with a bounded source every window is emitted at the end
- * of input. Views of ads the campaign table does not know are dropped uncounted (the DataStream
- * job counts them). The operators it names ({@code YsbStages.EVENTS}, {@link #TO_ROWS},
- * {@link #TO_COUNTS}, {@code YsbStages.SINK}) have their name as uid; the planner names its
- * own. Stateless.
+ * {@code AdEvent}s (a {@code JofSource}), each window's count emitted once when the watermark
+ * passes its end, into the DataStream job's sink. The watermark trails the newest event time by
+ * {@link #OUT_OF_ORDERNESS}; a view behind it is dropped by the window (Flink SQL counts no
+ * late rows), and with a bounded source every window is emitted at the end of input. Views of
+ * ads the campaign table does not know are dropped uncounted (the DataStream job counts them).
+ * The operators it names ({@code YsbStages.EVENTS}, {@link #TO_ROWS}, {@link #TO_COUNTS},
+ * {@code YsbStages.SINK}) have their name as uid; the planner names its own. Stateless.
  */
 public final class YsbSqlJob {
     /** The events as rows of the table's columns. */
