@@ -29,7 +29,7 @@ public final class WindowCountBolt extends BaseBasicBolt {
     private transient long newestWindowStartMs;
     private transient Counter lateViews;
 
-    /** @param windows the windows and how many of them take views (YSB: {@code YSB}) */
+    /** @param windows the windows and how many of them take views ({@link TumblingWindows#YSB}) */
     public WindowCountBolt(TumblingWindows windows) {
         this.windows = windows;
     }
