@@ -7,13 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
@@ -29,9 +26,9 @@ import org.cloudprofiler.analyzer.Analyzer;
 import org.cloudprofiler.analyzer.AnalyzerOptions;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.flink.source.JofSource;
+import org.cloudprofiler.flink.testing.JobLogs;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.testing.PortBlocks;
-import org.cloudprofiler.topology.TopologyFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -119,25 +116,10 @@ class LatencyMarkersITCase {
 
     /** Runs the analyzer on this job's channels and topology.json, copied out of the node. */
     private AnalysisSummary analyse(List<String> components) throws Exception {
-        Path node = JobLogs.nodeDirectory();
-        Path logs = directory.resolve("logs").resolve(node.getFileName());
-        Files.createDirectories(logs);
-        Files.copy(node.resolve(TopologyFile.FILE_NAME), logs.resolve(TopologyFile.FILE_NAME));
-        String pid = "." + ProcessHandle.current().pid() + ".";
-        for (String component : components) {
-            List<Path> files = new ArrayList<>();
-            try (Stream<Path> walk = Files.walk(node.resolve(component))) {
-                walk.filter(f -> f.getFileName().toString().contains(pid)).forEach(files::add);
-            }
-            for (Path file : files) {
-                Path copy = logs.resolve(node.relativize(file));
-                Files.createDirectories(copy.getParent());
-                Files.copy(file, copy);
-            }
-        }
+        Path logs = JobLogs.copyRun(components, directory.resolve("logs"));
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         try {
-            return new Analyzer(AnalyzerOptions.of(List.of(directory.resolve("logs")), null,
+            return new Analyzer(AnalyzerOptions.of(List.of(logs), null,
                     directory.resolve("out")), new PrintStream(console, true)).run();
         } catch (IOException | RuntimeException e) {
             throw new AssertionError(console.toString(), e);

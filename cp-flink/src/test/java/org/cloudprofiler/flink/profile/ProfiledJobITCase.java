@@ -31,6 +31,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.Collector;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.flink.source.JofSource;
+import org.cloudprofiler.flink.testing.JobLogs;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.log.HandlerType;

@@ -22,6 +22,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.flink.kafka.ProfiledKafkaDeserializer;
+import org.cloudprofiler.flink.testing.JobLogs;
 import org.cloudprofiler.probe.PartitionOffsetIds;
 import org.cloudprofiler.testing.InProcessKafka;
 import org.junit.jupiter.api.Test;

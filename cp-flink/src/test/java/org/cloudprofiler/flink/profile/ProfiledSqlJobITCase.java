@@ -29,6 +29,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.flink.source.JofSource;
+import org.cloudprofiler.flink.testing.JobLogs;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogSummary;

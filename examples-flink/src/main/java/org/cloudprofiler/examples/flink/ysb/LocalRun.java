@@ -10,14 +10,15 @@ import org.cloudprofiler.examples.ysb.common.CampaignWindows;
 import org.cloudprofiler.examples.ysb.common.ExpectedWindows;
 import org.cloudprofiler.examples.ysb.common.TumblingWindows;
 import org.cloudprofiler.examples.ysb.common.WindowKey;
+import org.cloudprofiler.flink.profile.CloudProfilerFlink;
 import org.cloudprofiler.flink.source.JofSource;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.ysb.AdEvent;
 import org.cloudprofiler.generator.ysb.AdEventPool;
 
 /**
- * Runs a YSB job on a local MiniCluster fed by the generator at a fixed rate through a bounded
- * JofSource, and checks its answer: the windows must equal what the tuple ids imply and nothing
+ * Runs a YSB job, profiled (docs/flink.md, "Profiling a job"), on a local MiniCluster fed by the
+ * generator at a fixed rate through a bounded JofSource, and checks its answer: the windows must equal what the tuple ids imply and nothing
  * may be dropped. Prints what it found; returns the exit code (0 right, 1 wrong, 2 unusable
  * options).
  */
@@ -47,7 +48,7 @@ final class LocalRun {
         CompletableFuture<GeneratorResult> generator = GeneratedAdEvents.send(pool, tuples,
                 options.tuplesPerSecond, source.endpoints());
         try {
-            env.execute(jobName);
+            CloudProfilerFlink.profile(env).execute(jobName);
         } catch (Exception e) {
             System.out.println("PROBLEM: the job failed: " + e);
             return 1;

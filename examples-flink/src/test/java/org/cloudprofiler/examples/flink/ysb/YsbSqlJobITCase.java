@@ -11,6 +11,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.cloudprofiler.examples.ysb.common.CampaignWindows;
 import org.cloudprofiler.examples.ysb.common.ExpectedWindows;
 import org.cloudprofiler.examples.ysb.common.TumblingWindows;
+import org.cloudprofiler.flink.profile.CloudProfilerFlink;
 import org.cloudprofiler.flink.source.JofSource;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.ysb.AdEvent;
@@ -48,7 +49,7 @@ class YsbSqlJobITCase {
 
         CompletableFuture<GeneratorResult> generator =
                 GeneratedAdEvents.send(pool, EVENTS, 50_000, source.endpoints());
-        env.execute(name);
+        CloudProfilerFlink.profile(env).execute(name);
 
         GeneratorResult sent = generator.get();
         assertTrue(sent.clean(), sent.problems()::toString);
