@@ -44,7 +44,8 @@ final class ProbeChannel {
                         choice.parameters().get(i));
             }
             handle.set(opened);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) {
+            // LinkageError: no native library for this platform; the task runs unprofiled.
             failed = true;
             if (opened != 0) {
                 CloudProfiler.closeChannel(opened);

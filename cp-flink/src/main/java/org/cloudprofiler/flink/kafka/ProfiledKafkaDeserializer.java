@@ -30,7 +30,7 @@ public final class ProfiledKafkaDeserializer<T> implements KafkaRecordDeserializ
     private static final long serialVersionUID = 1L;
 
     private final KafkaRecordDeserializationSchema<T> deserializer;
-    private transient TupleIdRegister register;
+    private transient IdentifyingCollector<T> identifying;
 
     private ProfiledKafkaDeserializer(KafkaRecordDeserializationSchema<T> deserializer) {
         this.deserializer = deserializer;
@@ -53,15 +53,45 @@ public final class ProfiledKafkaDeserializer<T> implements KafkaRecordDeserializ
     @Override
     public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<T> out)
             throws IOException {
-        if (register == null) {
-            register = TupleIdRegister.ofThisThread();
+        if (identifying == null) {
+            identifying = new IdentifyingCollector<>(TupleIdRegister.ofThisThread());
         }
-        register.set(PartitionOffsetIds.id(record.partition(), record.offset()));
-        deserializer.deserialize(record, out);
+        identifying.next(out, PartitionOffsetIds.id(record.partition(), record.offset()));
+        deserializer.deserialize(record, identifying);
     }
 
     @Override
     public TypeInformation<T> getProducedType() {
         return deserializer.getProducedType();
+    }
+
+    /**
+     * Gives every record the user's deserializer collects from one Kafka record that record's
+     * id, set just before each goes on (the profiled source takes the id in hand with it).
+     */
+    private static final class IdentifyingCollector<T> implements Collector<T> {
+        private final TupleIdRegister register;
+        private Collector<T> out;
+        private long id;
+
+        IdentifyingCollector(TupleIdRegister register) {
+            this.register = register;
+        }
+
+        void next(Collector<T> out, long id) {
+            this.out = out;
+            this.id = id;
+        }
+
+        @Override
+        public void collect(T record) {
+            register.set(id);
+            out.collect(record);
+        }
+
+        @Override
+        public void close() {
+            out.close();
+        }
     }
 }

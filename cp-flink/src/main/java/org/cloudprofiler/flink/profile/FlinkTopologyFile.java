@@ -59,7 +59,14 @@ final class FlinkTopologyFile {
                 .put(profile.componentId(), parallelism);
         Map<Subtask, String> hosts = HOSTS.computeIfAbsent(runId, run -> new HashMap<>());
         hosts.put(new Subtask(profile.componentId(), index), localHost());
-        Path directory = Path.of(CloudProfiler.logDirectory());
+        Path directory;
+        try {
+            directory = Path.of(CloudProfiler.logDirectory());
+        } catch (RuntimeException | LinkageError e) {
+            LOG.error("cloudprofiler: {} is not written: no log directory ({})",
+                    TopologyFile.FILE_NAME, e.toString());
+            return;
+        }
         try {
             write(directory, profile, runId);
         } catch (IOException | UncheckedIOException e) {

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.runtime.event.WatermarkEvent;
 import org.apache.flink.streaming.api.operators.Input;
+import org.apache.flink.streaming.api.operators.KeyContextHandler;
 import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.operators.asyncprocessing.AsyncKeyOrderedProcessing;
 import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
 import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -16,16 +18,20 @@ final class ProfiledInputs {
 
     private ProfiledInputs() {}
 
-    /** {@code processor} with the record logged on {@code input} as it enters. */
-    static <T> ThrowingConsumer<StreamRecord<T>, Exception> profiledProcessor(
+    /**
+     * The processor of an operator with asynchronous keyed state, with the record logged on
+     * {@code input} as it enters. Its work on a record may wait for state and run later, inside
+     * another record's processing, so what it emits carries no id.
+     */
+    static <T> ThrowingConsumer<StreamRecord<T>, Exception> asynchronouslyProcessed(
             SubtaskProfiler profiler, int input,
             ThrowingConsumer<StreamRecord<T>, Exception> processor) {
         return record -> {
-            profiler.enter(input);
+            long entered = profiler.enter(input, false);
             try {
                 processor.accept(record);
             } finally {
-                profiler.exit();
+                profiler.exit(entered);
             }
         };
     }
@@ -40,8 +46,12 @@ final class ProfiledInputs {
         return profiled;
     }
 
-    /** One input of a multiple-input operator. */
-    private static final class ProfiledInput<T> implements Input<T> {
+    /**
+     * One input of a multiple-input operator; Flink finds out from it, as from the input it
+     * profiles, whether to set the key context and how asynchronous keyed state processes it.
+     */
+    private static final class ProfiledInput<T> implements Input<T>, KeyContextHandler,
+            AsyncKeyOrderedProcessing {
         private final Input<T> input;
         private final SubtaskProfiler profiler;
         private final int index;
@@ -54,11 +64,11 @@ final class ProfiledInputs {
 
         @Override
         public void processElement(StreamRecord<T> element) throws Exception {
-            profiler.enter(index);
+            long entered = profiler.enter(index, true);
             try {
                 input.processElement(element);
             } finally {
-                profiler.exit();
+                profiler.exit(entered);
             }
         }
 
@@ -90,6 +100,23 @@ final class ProfiledInputs {
         @Override
         public void processWatermark(WatermarkEvent watermark) throws Exception {
             input.processWatermark(watermark);
+        }
+
+        @Override
+        public boolean hasKeyContext() {
+            return !(input instanceof KeyContextHandler handler) || handler.hasKeyContext();
+        }
+
+        @Override
+        public boolean isAsyncKeyOrderedProcessingEnabled() {
+            return input instanceof AsyncKeyOrderedProcessing async
+                    && async.isAsyncKeyOrderedProcessingEnabled();
+        }
+
+        @Override
+        public <R> ThrowingConsumer<StreamRecord<R>, Exception> getRecordProcessor(int inputId) {
+            return asynchronouslyProcessed(profiler, index,
+                    ((AsyncKeyOrderedProcessing) input).getRecordProcessor(inputId));
         }
     }
 }

@@ -31,11 +31,11 @@ final class ProfiledOneInputOperator<IN, OUT> extends ProfiledOperator<OUT>
     @Override
     public void processElement(StreamRecord<IN> element) throws Exception {
         SubtaskProfiler profiler = profiler();
-        profiler.enter(0);
+        long entered = profiler.enter(0, true);
         try {
             input.processElement(element);
         } finally {
-            profiler.exit();
+            profiler.exit(entered);
         }
     }
 
@@ -84,7 +84,7 @@ final class ProfiledOneInputOperator<IN, OUT> extends ProfiledOperator<OUT>
 
     @Override
     public <T> ThrowingConsumer<StreamRecord<T>, Exception> getRecordProcessor(int inputId) {
-        return ProfiledInputs.profiledProcessor(profiler(), 0,
+        return ProfiledInputs.asynchronouslyProcessed(profiler(), 0,
                 ((AsyncKeyOrderedProcessing) input).getRecordProcessor(inputId));
     }
 }

@@ -9,14 +9,16 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SourceSplit;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.connector.source.SupportsSplitReassignmentOnRecovery;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
  * A user's FLIP-27 source with each reader profiled ({@link ProfiledSourceReader}); enumerator,
  * splits and checkpoints are the source's own, so a profiled job restores from an unprofiled
- * one's state and the other way round.
+ * one's state and the other way round. The interfaces Flink looks for on a source or reader
+ * (split reassignment on recovery, externally induced checkpoints) stay visible.
  */
-final class ProfiledSource<T, SplitT extends SourceSplit, EnumChkT>
+class ProfiledSource<T, SplitT extends SourceSplit, EnumChkT>
         implements Source<T, SplitT, EnumChkT> {
     private static final long serialVersionUID = 1L;
 
@@ -24,12 +26,24 @@ final class ProfiledSource<T, SplitT extends SourceSplit, EnumChkT>
     private final OperatorProfile profile;
     private final RecordIdExtractor<T> ids;
 
-    /** @param ids the extractor of record ids, null where the source gives them itself */
-    ProfiledSource(Source<T, SplitT, EnumChkT> source, OperatorProfile profile,
+    private ProfiledSource(Source<T, SplitT, EnumChkT> source, OperatorProfile profile,
             RecordIdExtractor<T> ids) {
         this.source = source;
         this.profile = profile;
         this.ids = ids;
+    }
+
+    /**
+     * {@code source} profiled, with the interfaces Flink looks for on a source kept.
+     *
+     * @param ids the extractor of record ids, null where the source gives them itself
+     */
+    static <T, SplitT extends SourceSplit, EnumChkT> ProfiledSource<T, SplitT, EnumChkT> of(
+            Source<T, SplitT, EnumChkT> source, OperatorProfile profile,
+            RecordIdExtractor<T> ids) {
+        return source instanceof SupportsSplitReassignmentOnRecovery
+                ? new ReassigningSplitsOnRecovery<>(source, profile, ids)
+                : new ProfiledSource<>(source, profile, ids);
     }
 
     @Override
@@ -39,7 +53,7 @@ final class ProfiledSource<T, SplitT extends SourceSplit, EnumChkT>
         SourceReader<T, SplitT> reader = ids == null && source instanceof TupleIdSource<?, ?> known
                 ? (SourceReader<T, SplitT>) known.createReaderWithTupleIds(readerContext)
                 : source.createReader(readerContext);
-        return new ProfiledSourceReader<>(reader, readerContext, profile, ids);
+        return ProfiledSourceReader.of(reader, readerContext, profile, ids);
     }
 
     @Override
@@ -72,5 +86,17 @@ final class ProfiledSource<T, SplitT extends SourceSplit, EnumChkT>
     @Override
     public Set<? extends WatermarkDeclaration> declareWatermarks() {
         return source.declareWatermarks();
+    }
+
+    /** For a source whose splits Flink reassigns on recovery. */
+    private static final class ReassigningSplitsOnRecovery<T, SplitT extends SourceSplit,
+            EnumChkT> extends ProfiledSource<T, SplitT, EnumChkT>
+            implements SupportsSplitReassignmentOnRecovery {
+        private static final long serialVersionUID = 1L;
+
+        ReassigningSplitsOnRecovery(Source<T, SplitT, EnumChkT> source, OperatorProfile profile,
+                RecordIdExtractor<T> ids) {
+            super(source, profile, ids);
+        }
     }
 }

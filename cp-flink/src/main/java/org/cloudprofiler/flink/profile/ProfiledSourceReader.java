@@ -2,8 +2,10 @@ package org.cloudprofiler.flink.profile;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.connector.source.ExternallyInducedSourceReader;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceOutput;
@@ -20,7 +22,7 @@ import org.cloudprofiler.probe.TaskProbe;
  * source gave it (JofSource, a profiled KafkaSource) or the extractor finds; its end of input is
  * the subtask's end of run. Flink calls it on the task thread, except {@link #close}.
  */
-final class ProfiledSourceReader<T, SplitT extends SourceSplit> implements SourceReader<T, SplitT> {
+class ProfiledSourceReader<T, SplitT extends SourceSplit> implements SourceReader<T, SplitT> {
     private final SourceReader<T, SplitT> reader;
     private final SubtaskProfiler profiler;
     private final RecordIdExtractor<T> ids;
@@ -28,7 +30,16 @@ final class ProfiledSourceReader<T, SplitT extends SourceSplit> implements Sourc
     private final ProfilingSourceOutput mainOutput = new ProfilingSourceOutput();
     private ReaderOutput<T> readerOutput;
 
-    ProfiledSourceReader(SourceReader<T, SplitT> reader, SourceReaderContext context,
+    /** {@code reader} profiled, an externally induced one staying so. */
+    static <T, SplitT extends SourceSplit> ProfiledSourceReader<T, SplitT> of(
+            SourceReader<T, SplitT> reader, SourceReaderContext context, OperatorProfile profile,
+            RecordIdExtractor<T> ids) {
+        return reader instanceof ExternallyInducedSourceReader<T, SplitT> induced
+                ? new ExternallyInduced<>(induced, context, profile, ids)
+                : new ProfiledSourceReader<>(reader, context, profile, ids);
+    }
+
+    private ProfiledSourceReader(SourceReader<T, SplitT> reader, SourceReaderContext context,
             OperatorProfile profile, RecordIdExtractor<T> ids) {
         this.reader = reader;
         this.ids = ids;
@@ -47,6 +58,8 @@ final class ProfiledSourceReader<T, SplitT extends SourceSplit> implements Sourc
     @Override
     public InputStatus pollNext(ReaderOutput<T> output) throws Exception {
         readerOutput = output;
+        // What an exchange into the task left in hand is no id of this source's records.
+        profiler.register().set(TaskProbe.NO_ID);
         InputStatus status = reader.pollNext(mainOutput);
         if (status == InputStatus.END_OF_INPUT) {
             profiler.endOfRun();
@@ -113,6 +126,24 @@ final class ProfiledSourceReader<T, SplitT extends SourceSplit> implements Sourc
             reader.close();
         } finally {
             profiler.retire();
+        }
+    }
+
+    /** A reader whose source decides when checkpoints are taken. */
+    private static final class ExternallyInduced<T, SplitT extends SourceSplit>
+            extends ProfiledSourceReader<T, SplitT>
+            implements ExternallyInducedSourceReader<T, SplitT> {
+        private final ExternallyInducedSourceReader<T, SplitT> induced;
+
+        ExternallyInduced(ExternallyInducedSourceReader<T, SplitT> reader,
+                SourceReaderContext context, OperatorProfile profile, RecordIdExtractor<T> ids) {
+            super(reader, context, profile, ids);
+            this.induced = reader;
+        }
+
+        @Override
+        public Optional<Long> shouldTriggerCheckpoint() {
+            return induced.shouldTriggerCheckpoint();
         }
     }
 

@@ -43,22 +43,22 @@ class ProfiledTwoInputOperator<IN1, IN2, OUT> extends ProfiledOperator<OUT>
     @Override
     public void processElement1(StreamRecord<IN1> element) throws Exception {
         SubtaskProfiler profiler = profiler();
-        profiler.enter(0);
+        long entered = profiler.enter(0, true);
         try {
             inputs.processElement1(element);
         } finally {
-            profiler.exit();
+            profiler.exit(entered);
         }
     }
 
     @Override
     public void processElement2(StreamRecord<IN2> element) throws Exception {
         SubtaskProfiler profiler = profiler();
-        profiler.enter(1);
+        long entered = profiler.enter(1, true);
         try {
             inputs.processElement2(element);
         } finally {
-            profiler.exit();
+            profiler.exit(entered);
         }
     }
 
@@ -127,7 +127,7 @@ class ProfiledTwoInputOperator<IN1, IN2, OUT> extends ProfiledOperator<OUT>
 
     @Override
     public <T> ThrowingConsumer<StreamRecord<T>, Exception> getRecordProcessor(int inputId) {
-        return ProfiledInputs.profiledProcessor(profiler(), inputId - 1,
+        return ProfiledInputs.asynchronouslyProcessed(profiler(), inputId - 1,
                 ((AsyncKeyOrderedProcessing) inputs).getRecordProcessor(inputId));
     }
 

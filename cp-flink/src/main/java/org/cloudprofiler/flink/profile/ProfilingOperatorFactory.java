@@ -21,6 +21,8 @@ import org.apache.flink.streaming.api.operators.YieldingOperator;
 import org.apache.flink.streaming.api.operators.legacy.YieldingOperatorFactory;
 import org.apache.flink.streaming.runtime.tasks.ProcessingTimeService;
 import org.apache.flink.streaming.runtime.tasks.ProcessingTimeServiceAware;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Replaces an operator's factory in the stream graph: makes the operator the original factory
@@ -32,6 +34,7 @@ import org.apache.flink.streaming.runtime.tasks.ProcessingTimeServiceAware;
 class ProfilingOperatorFactory<OUT> implements StreamOperatorFactory<OUT>,
         YieldingOperatorFactory<OUT>, ProcessingTimeServiceAware {
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(ProfilingOperatorFactory.class);
 
     private final StreamOperatorFactory<OUT> factory;
     private final OperatorProfile profile;
@@ -70,14 +73,15 @@ class ProfilingOperatorFactory<OUT> implements StreamOperatorFactory<OUT>,
                         parameters.getStreamConfig().getOperatorID(),
                         parameters.getStreamConfig().getOperatorName(),
                         parameters.getStreamConfig().getAdditionalMetricVariables()));
+        MailboxExecutor mailbox = new ProfilingMailboxExecutor(parameters.getMailboxExecutor());
         StreamOperator<OUT> operator = factory.createStreamOperator(new StreamOperatorParameters<>(
                 parameters.getContainingTask(), parameters.getStreamConfig(),
                 new ProfilingOutput<>(parameters.getOutput(), profiler),
                 parameters::getProcessingTimeService, parameters.getOperatorEventDispatcher(),
-                parameters.getMailboxExecutor()));
+                mailbox));
         if (operator instanceof YieldingOperator<?> yielding) {
             // Flink hands the mailbox to the operator it gets back, the wrapper.
-            yielding.setMailboxExecutor(parameters.getMailboxExecutor());
+            yielding.setMailboxExecutor(mailbox);
         }
         String runId = environment.getJobID().toHexString();
         return (T) wrap(operator, profiler, runId);
@@ -95,15 +99,17 @@ class ProfilingOperatorFactory<OUT> implements StreamOperatorFactory<OUT>,
         if (operator instanceof MultipleInputStreamOperator multipleInputs) {
             return ProfiledMultipleInputOperator.of(multipleInputs, profiler, runId);
         }
-        throw new IllegalStateException("cloudprofiler cannot profile " + operator.getClass()
-                + ": not a one-, two- or multiple-input operator; leave it out with "
-                + "cloudprofiler.enabled=false");
+        // Every operator the client lets through has inputs; an operator without (a legacy
+        // source, refused on the client) runs unprofiled rather than failing the job.
+        LOG.error("cloudprofiler: {} is not a one-, two- or multiple-input operator; it runs"
+                + " unprofiled", operator.getClass().getName());
+        return operator;
     }
 
     @Override
     public void setMailboxExecutor(MailboxExecutor mailboxExecutor) {
         if (factory instanceof YieldingOperatorFactory<?> yielding) {
-            yielding.setMailboxExecutor(mailboxExecutor);
+            yielding.setMailboxExecutor(new ProfilingMailboxExecutor(mailboxExecutor));
         }
     }
 

@@ -38,10 +38,17 @@ import org.cloudprofiler.topology.TopologyDescription;
  * serializer for all exchanges into it, so the exchanges are grouped: an operator's output and
  * every input it feeds, and every output feeding those inputs, in one group. A group carries ids
  * unless a member cannot: an input fed by a side output (Flink serializes those with the tag's
- * own serializer), or an operator without a factory to profile. Records arriving on an input that does not carry ids are
+ * own serializer), or an input of an operator that keeps its input records in its state with the
+ * serializer Flink gives it (asynchronous I/O). Records arriving on an input that does not carry ids are
  * counted as missing ids.
  */
 final class StreamGraphProfiler {
+
+    /** Operators that keep input records in state with their configured input serializer. */
+    private static final Set<String> INPUTS_IN_STATE = Set.of(
+            "org.apache.flink.streaming.api.operators.async.AsyncWaitOperator",
+            "org.apache.flink.table.runtime.operators.TableKeyedAsyncWaitOperator",
+            "org.apache.flink.table.runtime.operators.join.deltajoin.StreamingDeltaJoinOperator");
 
     private final StreamGraph graph;
     private final Map<Integer, Transformation<?>> transformations;
@@ -71,13 +78,28 @@ final class StreamGraphProfiler {
      * @throws IllegalArgumentException if an extractor names no source of the job
      */
     TopologyDescription profile() {
+        if (graph.getJobType() == JobType.BATCH) {
+            throw new IllegalArgumentException("cloudprofiler profiles jobs in STREAMING"
+                    + " execution mode only (in BATCH mode sorted inputs and the planner's batch"
+                    + " operators would mix up the records' ids): set execution.runtime-mode:"
+                    + " STREAMING, or cloudprofiler.enabled=false to run the job unprofiled");
+        }
         List<StreamNode> nodes = new ArrayList<>(graph.getStreamNodes());
         nodes.sort(Comparator.comparingInt(StreamNode::getId));
+        for (StreamNode node : nodes) {
+            StreamOperatorFactory<?> factory = node.getOperatorFactory();
+            if (factory == null || factory.isLegacySource()) {
+                throw new IllegalArgumentException("cloudprofiler cannot profile the operator '"
+                        + node.getOperatorName() + "': a legacy SourceFunction source (addSource,"
+                        + " socketTextStream, readFile, createInput); read it with a FLIP-27"
+                        + " source (env.fromSource), or set cloudprofiler.enabled=false");
+            }
+        }
         Set<String> prefixes = new HashSet<>();
         for (StreamNode node : nodes) {
             componentIds.put(node.getId(), componentId(node, prefixes));
         }
-        IdGroups groups = IdGroups.of(nodes);
+        IdGroups groups = IdGroups.of(nodes, Thread.currentThread().getContextClassLoader());
         TopologyDescription topology = describe(nodes);
         for (StreamNode node : nodes) {
             OperatorProfile profile = new OperatorProfile(componentIds.get(node.getId()),
@@ -111,7 +133,7 @@ final class StreamGraphProfiler {
         if (factory instanceof SourceOperatorFactory<?> sourceFactory) {
             SourceTransformation source = (SourceTransformation) transformations.get(node.getId());
             SourceOperatorFactory profiled = new SourceOperatorFactory(
-                    new ProfiledSource<>((Source) source.getSource(), profile,
+                    ProfiledSource.of((Source) source.getSource(), profile,
                             extractorFor(node)),
                     source.getWatermarkStrategy(), graph.getJobType() == JobType.STREAMING);
             profiled.setChainingStrategy(sourceFactory.getChainingStrategy());
@@ -124,7 +146,10 @@ final class StreamGraphProfiler {
     }
 
     private RecordIdExtractor<?> extractorFor(StreamNode node) {
-        for (String key : new String[] {node.getTransformationUID(), node.getOperatorName()}) {
+        Transformation<?> transformation = transformations.get(node.getId());
+        String name = transformation == null ? null : transformation.getName();
+        for (String key : new String[] {node.getTransformationUID(), name,
+                node.getOperatorName()}) {
             if (key != null && extractors.containsKey(key)) {
                 extractorsUsed.add(key);
                 return extractors.get(key);
@@ -202,9 +227,10 @@ final class StreamGraphProfiler {
             return edge.getTypeNumber() == 0 ? 0 : edge.getTypeNumber() - 1;
         }
 
-        static IdGroups of(List<StreamNode> nodes) {
+        static IdGroups of(List<StreamNode> nodes, ClassLoader classLoader) {
             IdGroups groups = new IdGroups();
             for (StreamNode node : nodes) {
+                boolean keepsInputsInState = keepsInputsInState(node, classLoader);
                 for (StreamEdge edge : node.getInEdges()) {
                     String in = input(edge.getTargetId(), inputIndex(edge));
                     if (edge.getOutputTag() != null) {
@@ -213,9 +239,9 @@ final class StreamGraphProfiler {
                     } else {
                         groups.union(in, output(edge.getSourceId()));
                     }
-                }
-                if (node.getOperatorFactory() == null) {
-                    groups.cannotCarry.add(output(node.getId()));
+                    if (keepsInputsInState) {
+                        groups.cannotCarry.add(in);
+                    }
                 }
             }
             Set<String> roots = new HashSet<>();
@@ -225,6 +251,22 @@ final class StreamGraphProfiler {
             groups.cannotCarry.clear();
             groups.cannotCarry.addAll(roots);
             return groups;
+        }
+
+        /**
+         * Whether the node's operator keeps its input records in its state through the input
+         * serializer Flink configures for it (asynchronous I/O, delta joins): wrapped, its state
+         * could not be restored by the same job unprofiled. Their results come asynchronously
+         * and carry no id anyway.
+         */
+        private static boolean keepsInputsInState(StreamNode node, ClassLoader classLoader) {
+            for (Class<?> type = node.getOperatorFactory().getStreamOperatorClass(classLoader);
+                    type != null; type = type.getSuperclass()) {
+                if (INPUTS_IN_STATE.contains(type.getName())) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private String find(String member) {

@@ -91,15 +91,24 @@ final class SubtaskProfiler {
     void open(String runId) {
         probe.bindExecutorThread();
         register = TupleIdRegister.ofThisThread();
+        register.attach(this);
         FlinkTopologyFile.subtaskStarted(profile, runId, subtask, parallelism);
         openedRun = runId;
     }
 
-    /** A record enters the operator on {@code input}: logged under its id, which becomes current. */
-    void enter(int input) {
-        long id = profile.inputCarriesIds(input) ? register.id() : TaskProbe.NO_ID;
-        currentId = id;
+    /**
+     * A record enters the operator on {@code input}: logged under its id, which becomes current
+     * unless told otherwise (an operator whose work on the record completes later, out of
+     * order, cannot say which record what it emits came from).
+     *
+     * @return the id in hand as it entered, for {@link #exit}
+     */
+    long enter(int input, boolean current) {
+        long entered = register.id();
+        long id = profile.inputCarriesIds(input) ? entered : TaskProbe.NO_ID;
+        currentId = current ? id : TaskProbe.NO_ID;
         probe.enter(id);
+        return entered;
     }
 
     /** A source emits a record with {@code id}: entry and hand-off at once, as a spout's. */
@@ -109,9 +118,24 @@ final class SubtaskProfiler {
         register.set(id);
     }
 
-    /** The operator is done with the record that entered last. */
-    void exit() {
+    /**
+     * The operator is done with the record that entered last; the id in hand is again the one
+     * it entered with, for the next operator its upstream hands the record to.
+     */
+    void exit(long entered) {
         currentId = TaskProbe.NO_ID;
+        register.set(entered);
+    }
+
+    /** The thread turns to other work: no current record meanwhile. */
+    long suspend() {
+        long current = currentId;
+        currentId = TaskProbe.NO_ID;
+        return current;
+    }
+
+    void resume(long current) {
+        currentId = current;
     }
 
     /**
@@ -135,6 +159,11 @@ final class SubtaskProfiler {
         }
     }
 
+    /** The id of the record the operator is processing, {@link TaskProbe#NO_ID} if none. */
+    long currentId() {
+        return currentId;
+    }
+
     TupleIdRegister register() {
         return register;
     }
@@ -142,6 +171,10 @@ final class SubtaskProfiler {
     /** Flushes and closes the channels for good; any thread, once. */
     void retire() {
         probe.retire();
+        TupleIdRegister attached = register;
+        if (attached != null && attached.ownedByThisThread()) {
+            attached.detach(this);
+        }
         if (openedRun != null) {
             FlinkTopologyFile.subtaskClosed(openedRun);
             openedRun = null;

@@ -1,5 +1,7 @@
 package org.cloudprofiler.flink.profile;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.cloudprofiler.probe.TaskProbe;
 
 /**
@@ -19,6 +21,7 @@ public final class TupleIdRegister {
             ThreadLocal.withInitial(TupleIdRegister::new);
 
     private final Thread owner = Thread.currentThread();
+    private final List<SubtaskProfiler> profilers = new ArrayList<>();
     private long id = TaskProbe.NO_ID;
 
     private TupleIdRegister() {}
@@ -36,6 +39,40 @@ public final class TupleIdRegister {
     /** Sets the id of the record about to be handed on. */
     public void set(long id) {
         this.id = id;
+    }
+
+    /** {@code profiler}'s operator runs on this thread: it is suspended with the others. */
+    void attach(SubtaskProfiler profiler) {
+        profilers.add(profiler);
+    }
+
+    void detach(SubtaskProfiler profiler) {
+        profilers.remove(profiler);
+    }
+
+    /**
+     * The thread leaves the records in hand for other work (a mailbox yield inside an operator):
+     * the id in hand and every operator's current record are put aside, so that what runs
+     * meanwhile carries none of them.
+     *
+     * @return what {@link #resume} puts back
+     */
+    long[] suspend() {
+        long[] saved = new long[profilers.size() + 1];
+        saved[0] = id;
+        id = TaskProbe.NO_ID;
+        for (int i = 0; i < profilers.size(); i++) {
+            saved[i + 1] = profilers.get(i).suspend();
+        }
+        return saved;
+    }
+
+    /** Back from the other work: what {@link #suspend} put aside is in hand again. */
+    void resume(long[] saved) {
+        id = saved[0];
+        for (int i = 0; i < profilers.size() && i + 1 < saved.length; i++) {
+            profilers.get(i).resume(saved[i + 1]);
+        }
     }
 
     /** Whether this is the calling thread's register. */

@@ -193,6 +193,49 @@ class ProfiledJobITCase {
         }
     }
 
+    @Test
+    void whatATimerEmitsCarriesNoRecordsId() throws Exception {
+        JofSource<String> source = JofSource.<String>builder().setBasePort(PortBlocks.free(1))
+                .setReceivers(1).setDeserializer(new ValueNamedById()).setBounded().build();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "p4-source").uid("p4-source")
+                .keyBy(value -> ValueNamedById.idOf(value) % 3)
+                .process(new PassesOnAndTimes()).uid("p4-timed")
+                .sinkTo(new DiscardingSink<>()).uid("p4-sink");
+
+        JobClient job = CloudProfilerFlink.profile(env).executeAsync("p4");
+        try (Generator generator = Generator.builder().endpoints(source.endpoints())
+                .tuplesPerSecond(20_000).tupleCount(500)
+                .connectTimeout(Duration.ofSeconds(60)).build()) {
+            generator.start();
+            assertTrue(generator.awaitEnd().clean());
+        }
+        job.getJobExecutionResult().get();
+
+        // Each record's pass-on, once; what the timers emitted has no id.
+        Map<Long, Long> once = new HashMap<>();
+        LongStream.range(0, 500).forEach(id -> once.put(id, 1L));
+        assertEquals(once, JobLogs.idCounts("p4-timed", 1, ProbePoint.OUT));
+    }
+
+    /** Passes each record on and sets a processing-time timer that emits one more. */
+    static final class PassesOnAndTimes extends KeyedProcessFunction<Long, String, String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void processElement(String value, Context context, Collector<String> out) {
+            out.collect(value);
+            context.timerService().registerProcessingTimeTimer(
+                    context.timerService().currentProcessingTime());
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext context, Collector<String> out) {
+            out.collect("timer " + timestamp);
+        }
+    }
+
     /** Each id below {@link #TUPLES} that {@code keep} keeps, once. */
     private static Map<Long, Long> once(LongPredicate keep) {
         Map<Long, Long> counts = new HashMap<>();

@@ -2,10 +2,13 @@ package org.cloudprofiler.flink.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
@@ -14,11 +17,12 @@ import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.Collector;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.flink.kafka.ProfiledKafkaDeserializer;
@@ -31,8 +35,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A KafkaSource with the profiled deserializer, in a profiled job on a MiniCluster of
- * parallelism 2 reading a topic of two partitions: every record is logged once as it enters,
- * under {@code partition << 48 | offset}, and again once past a keyed exchange.
+ * parallelism 2 reading a topic of two partitions, its deserializer making two records of each
+ * Kafka record: each is logged as it enters under its Kafka record's {@code partition << 48 |
+ * offset}, and again past a keyed exchange.
  */
 @Timeout(180) // A guard against a hang only: nothing here is timed.
 class ProfiledKafkaSourceITCase {
@@ -57,8 +62,7 @@ class ProfiledKafkaSourceITCase {
                     .setBootstrapServers(kafka.bootstrapServers()).setTopics("profiled-kafka")
                     .setGroupId("profiled-kafka").setStartingOffsets(OffsetsInitializer.earliest())
                     .setBounded(OffsetsInitializer.latest())
-                    .setDeserializer(ProfiledKafkaDeserializer.of(
-                            KafkaRecordDeserializationSchema.valueOnly(StringDeserializer.class)))
+                    .setDeserializer(ProfiledKafkaDeserializer.of(new EachValueTwice()))
                     .build();
             env.fromSource(source, WatermarkStrategy.noWatermarks(), "pk-source").uid("pk-source")
                     .keyBy(value -> value.length())
@@ -67,9 +71,29 @@ class ProfiledKafkaSourceITCase {
 
             CloudProfilerFlink.profile(env).execute("profiled-kafka");
 
-            assertEquals(produced, JobLogs.idCounts("pk-source", PARALLELISM, ProbePoint.IN));
-            assertEquals(produced, JobLogs.idCounts("pk-upper", PARALLELISM, ProbePoint.IN));
-            assertEquals(produced, JobLogs.idCounts("pk-sink", PARALLELISM, ProbePoint.IN));
+            // Two records of each Kafka record, each under its id.
+            Map<Long, Long> twice = new HashMap<>();
+            produced.keySet().forEach(id -> twice.put(id, 2L));
+            assertEquals(twice, JobLogs.idCounts("pk-source", PARALLELISM, ProbePoint.IN));
+            assertEquals(twice, JobLogs.idCounts("pk-upper", PARALLELISM, ProbePoint.IN));
+            assertEquals(twice, JobLogs.idCounts("pk-sink", PARALLELISM, ProbePoint.IN));
+        }
+    }
+
+    /** Makes two records of each Kafka record's value. */
+    private static final class EachValueTwice implements KafkaRecordDeserializationSchema<String> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<String> out) {
+            String value = new String(record.value(), StandardCharsets.UTF_8);
+            out.collect(value);
+            out.collect(value + " again");
+        }
+
+        @Override
+        public TypeInformation<String> getProducedType() {
+            return Types.STRING;
         }
     }
 
