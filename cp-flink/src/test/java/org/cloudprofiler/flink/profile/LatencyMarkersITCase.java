@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,8 +19,6 @@ import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
-import org.cloudprofiler.analyzer.Analyzer;
-import org.cloudprofiler.analyzer.AnalyzerOptions;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.flink.source.JofSource;
 import org.cloudprofiler.flink.testing.JobLogs;
@@ -85,7 +80,8 @@ class LatencyMarkersITCase {
         double markersP99Ms = largestMarkerP99Ms(job.getJobID());
         assertTrue(markersP99Ms < SLEEP_MS / 2.0, "markers p99 " + markersP99Ms + " ms");
 
-        AnalysisSummary summary = analyse(List.of("lm-source", "lm-sleep", "lm-sink"));
+        AnalysisSummary summary =
+                JobLogs.analyse(List.of("lm-source", "lm-sleep", "lm-sink"), directory);
         AnalysisSummary.HopRow compute = summary.hops().stream()
                 .filter(h -> h.kind().equals("COMPUTE") && h.from().equals("lm-sleep"))
                 .findFirst().orElseThrow(() -> new AssertionError(summary.hops().toString()));
@@ -112,17 +108,5 @@ class LatencyMarkersITCase {
         }
         assertFalse(largest < 0, "no latency marker arrived");
         return largest;
-    }
-
-    /** Runs the analyzer on this job's channels and topology.json, copied out of the node. */
-    private AnalysisSummary analyse(List<String> components) throws Exception {
-        Path logs = JobLogs.copyRun(components, directory.resolve("logs"));
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        try {
-            return new Analyzer(AnalyzerOptions.of(List.of(logs), null,
-                    directory.resolve("out")), new PrintStream(console, true)).run();
-        } catch (IOException | RuntimeException e) {
-            throw new AssertionError(console.toString(), e);
-        }
     }
 }

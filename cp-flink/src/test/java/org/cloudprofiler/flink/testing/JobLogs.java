@@ -1,6 +1,8 @@
 package org.cloudprofiler.flink.testing;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.analyzer.Analyzer;
+import org.cloudprofiler.analyzer.AnalyzerOptions;
+import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.channel.ChannelNames;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.log.LogReader;
@@ -97,6 +102,24 @@ public final class JobLogs {
             for (Path file : files) {
                 Files.delete(file);
             }
+        }
+    }
+
+    /**
+     * Runs the analyzer on the logs of {@code components} ({@link #copyRun} into
+     * {@code <directory>/logs}), its report into {@code <directory>/out}; a failure carries what
+     * the analyzer printed. Needs a JVM without a test environment context: the analyzer starts
+     * a local environment of its own.
+     */
+    public static AnalysisSummary analyse(List<String> components, Path directory)
+            throws Exception {
+        Path logs = copyRun(components, directory.resolve("logs"));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        try {
+            return new Analyzer(AnalyzerOptions.of(List.of(logs), null,
+                    directory.resolve("out")), new PrintStream(console, true)).run();
+        } catch (IOException | RuntimeException e) {
+            throw new AssertionError(console.toString(), e);
         }
     }
 

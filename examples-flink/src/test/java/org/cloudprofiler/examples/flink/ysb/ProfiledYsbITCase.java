@@ -3,9 +3,7 @@ package org.cloudprofiler.examples.flink.ysb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -19,8 +17,6 @@ import java.util.stream.IntStream;
 import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
-import org.cloudprofiler.analyzer.Analyzer;
-import org.cloudprofiler.analyzer.AnalyzerOptions;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.examples.ysb.common.CampaignWindows;
@@ -120,7 +116,7 @@ class ProfiledYsbITCase {
                     task::toString);
         }
 
-        AnalysisSummary analysis = analyse(YsbStages.ALL);
+        AnalysisSummary analysis = JobLogs.analyse(YsbStages.ALL, directory);
         assertEquals(List.of(), analysis.violations());
         Set<String> hops = new HashSet<>();
         analysis.hops().forEach(hop -> hops.add(hop.hop()));
@@ -154,14 +150,4 @@ class ProfiledYsbITCase {
         }
     }
 
-    private AnalysisSummary analyse(List<String> components) throws Exception {
-        Path logs = JobLogs.copyRun(components, directory.resolve("logs"));
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        try {
-            return new Analyzer(AnalyzerOptions.of(List.of(logs), null,
-                    directory.resolve("out")), new PrintStream(console, true)).run();
-        } catch (IOException | RuntimeException e) {
-            throw new AssertionError(console.toString(), e);
-        }
-    }
 }
