@@ -35,12 +35,18 @@ void makeDirectories(const std::string& path) {
 
 }  // namespace
 
-std::unique_ptr<LogFile> LogFile::create(const std::string& directory, uint64_t serial,
+std::unique_ptr<LogFile> LogFile::create(const std::string& directory, uint64_t& serial,
                                          const LogHeader& header, ProfilerCounters& counters) {
-    std::string path = directory + "/" + header.channel + "." + std::to_string(header.pid) + "." +
-                       std::to_string(serial) + ".cplog";
-    makeDirectories(path.substr(0, path.rfind('/')));
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    std::string prefix = directory + "/" + header.channel + "." + std::to_string(header.pid) + ".";
+    makeDirectories(prefix.substr(0, prefix.rfind('/')));
+    // Never over an existing file: a second copy of this library in the same process (a Flink
+    // session cluster loads one per job) counts its serials from 0 as well.
+    std::string path;
+    int fd = -1;
+    do {
+        path = prefix + std::to_string(serial++) + ".cplog";
+        fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    } while (fd < 0 && errno == EEXIST);
     if (fd < 0) {
         throw ProfilerError(ProfilerError::Kind::kEnvironment, unwritable("log file", path, errno));
     }

@@ -19,8 +19,10 @@ struct ProfilerCounters;
 class LogFile {
 public:
     // Creates `directory`/`channel`.<pid>.<serial>.cplog (and its directories) and writes the
-    // header. Throws ProfilerError (kEnvironment) with the directory and the fix on failure.
-    static std::unique_ptr<LogFile> create(const std::string& directory, uint64_t serial,
+    // header; `serial` is the first to try, and on return the one after the name taken (a name
+    // that exists already is skipped, never overwritten). Throws ProfilerError (kEnvironment)
+    // with the directory and the fix on failure.
+    static std::unique_ptr<LogFile> create(const std::string& directory, uint64_t& serial,
                                            const LogHeader& header, ProfilerCounters& counters);
     ~LogFile();
 

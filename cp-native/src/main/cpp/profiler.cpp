@@ -154,7 +154,7 @@ ChannelHandle openChannel(const std::string& name, Codec format, HandlerType han
     }
 
     std::unique_ptr<LogFile> file =
-        LogFile::create(shared.config.logDirectory, shared.nextSerial++, header, *gCounters);
+        LogFile::create(shared.config.logDirectory, shared.nextSerial, header, *gCounters);
     RecordBuffer::Services bufferServices{shared.pool, shared.pipeline, shared.config, *gCounters};
     std::unique_ptr<Handler> handlerObject = makeHandler(
         handler, *file, format, bufferServices, shared.sampler, file->header().parameters);

@@ -29,7 +29,7 @@ protected:
 
     std::unique_ptr<LogFile> createFile(const std::string& channel) {
         header_.channel = channel;
-        return LogFile::create(std::string(CP_TEST_LOG_DIR) + "/policy", serial_++, header_,
+        return LogFile::create(std::string(CP_TEST_LOG_DIR) + "/policy", serial_, header_,
                                counters_);
     }
 

@@ -78,11 +78,11 @@ public final class AnalyzerLogSet {
         for (int c = 0; c < COMPONENTS.length; c++) {
             ComponentRole role = c == 0 ? ComponentRole.SOURCE
                     : c == COMPONENTS.length - 1 ? ComponentRole.SINK : ComponentRole.INNER;
-            components.add(new TopologyDescription.Component(COMPONENTS[c],
+            components.add(new TopologyDescription.Component(COMPONENTS[c], null,
                     c == 0 ? "spout" : "bolt", role, COMPONENTS[c], 1, List.of(c)));
             if (c > 0) {
                 edges.add(new TopologyDescription.Edge(COMPONENTS[c - 1], COMPONENTS[c],
-                        "default", "shuffle", List.of()));
+                        "default", "shuffle", List.of(), false));
             }
         }
         TopologyFile.write(directory.resolve(TopologyFile.FILE_NAME),

@@ -24,14 +24,35 @@ class TopologyFileTest {
     private static TopologyDescription stormRun(String stormId, String runId) {
         return new TopologyDescription(TopologyDescription.FORMAT, "storm", "ysb", stormId, runId,
                 "node-a", "__pill", "field id",
-                List.of(new TopologyDescription.Component("events", "spout", ComponentRole.SOURCE,
-                        "events",
-                        1, List.of(1))),
+                List.of(new TopologyDescription.Component("events", null, "spout",
+                        ComponentRole.SOURCE, "events", 1, List.of(1))),
                 List.of(new TopologyDescription.Task(1, "events", "10.0.0.1", 6700L,
                         List.of(new TopologyDescription.Channel("in", "events/1/in",
                                 "BUFFERED_ID", List.of())))),
                 List.of(new TopologyDescription.Edge("events", "sink", "default", "shuffle",
-                        List.of())));
+                        List.of(), false)));
+    }
+
+    /** A Flink job: subtasks 0 and 1 in both operators, the two chained. */
+    private static TopologyDescription flinkJob() {
+        return new TopologyDescription(TopologyDescription.FORMAT, "flink", "ysb", null,
+                "3f2c09a1", "node-a", null, "JofSource ids",
+                List.of(new TopologyDescription.Component("jof-source", "jof-source", "source",
+                        ComponentRole.SOURCE, "jof-source", 2, List.of(0, 1)),
+                        new TopologyDescription.Component("filter-views", null, "operator",
+                                ComponentRole.SINK, "filter-views", 2, List.of(0, 1))),
+                List.of(new TopologyDescription.Task(0, "jof-source", "tm-1", null, List.of()),
+                        new TopologyDescription.Task(0, "filter-views", "tm-1", null, List.of())),
+                List.of(new TopologyDescription.Edge("jof-source", "filter-views", "default",
+                        "forward", List.of(), true)));
+    }
+
+    /** What {@link TopologyFile#read} makes of a file of this format holding {@code fields}. */
+    private TopologyDescription readWritten(String fields) throws IOException {
+        Path file = directory.resolve(TopologyFile.FILE_NAME);
+        Files.writeString(file, "{\"format\": \"" + TopologyDescription.FORMAT + "\", "
+                + fields + "}");
+        return TopologyFile.read(file);
     }
 
     @Test
@@ -47,6 +68,38 @@ class TopologyFileTest {
     }
 
     @Test
+    void aFlinkJobsUidsAndChainedEdgesAreReadBackWhole() throws IOException {
+        Path file = directory.resolve(TopologyFile.FILE_NAME);
+
+        TopologyFile.write(file, flinkJob());
+
+        TopologyDescription read = TopologyFile.read(file);
+        assertEquals(flinkJob(), read);
+        assertEquals("jof-source", read.components().get(0).uid());
+        assertTrue(read.edges().get(0).chained());
+    }
+
+    @Test
+    void aFileWithoutUidOrChainedReadsAsNoUidAndNotChained() throws IOException {
+        TopologyDescription read = readWritten("\"components\": [{\"id\": \"a\","
+                + " \"role\": \"source\"}], \"edges\": [{\"from\": \"a\", \"to\": \"b\","
+                + " \"grouping\": \"all\"}]");
+
+        assertNull(read.components().get(0).uid());
+        assertFalse(read.edges().get(0).chained());
+    }
+
+    @Test
+    void stormsAllAndFlinksBroadcastSendEveryTupleToEveryTask() {
+        assertTrue(TopologyDescription.Edge.toEveryTask("all"));
+        assertTrue(TopologyDescription.Edge.toEveryTask("broadcast"));
+        for (String grouping : List.of("shuffle", "fields", "global", "forward", "hash",
+                "rebalance", "rescale", "custom:org.example.Everywhere")) {
+            assertFalse(TopologyDescription.Edge.toEveryTask(grouping), grouping);
+        }
+    }
+
+    @Test
     void aStormFileHasNoRunIdFieldAndItsRunIsItsStormId() throws IOException {
         Path file = directory.resolve(TopologyFile.FILE_NAME);
 
@@ -59,12 +112,8 @@ class TopologyFileTest {
 
     @Test
     void fieldsThisVersionDoesNotKnowAreIgnoredAndAbsentOnesAreNull() throws IOException {
-        Path file = directory.resolve(TopologyFile.FILE_NAME);
-        Files.writeString(file, "{\"format\": \"" + TopologyDescription.FORMAT + "\","
-                + " \"engine\": \"flink\", \"runId\": \"job-7\", \"addedLater\": {\"x\": 1},"
-                + " \"components\": [], \"edges\": []}");
-
-        TopologyDescription read = TopologyFile.read(file);
+        TopologyDescription read = readWritten("\"engine\": \"flink\", \"runId\": \"job-7\","
+                + " \"addedLater\": {\"x\": 1}, \"components\": [], \"edges\": []");
 
         assertEquals("job-7", read.run());
         assertNull(read.tasks());
@@ -73,12 +122,9 @@ class TopologyFileTest {
 
     @Test
     void rolesAreReadByTheirJsonNamesAndOneThisVersionDoesNotKnowIsNull() throws IOException {
-        Path file = directory.resolve(TopologyFile.FILE_NAME);
-        Files.writeString(file, "{\"format\": \"" + TopologyDescription.FORMAT + "\","
-                + " \"components\": [{\"id\": \"a\", \"role\": \"sink\"},"
-                + " {\"id\": \"b\", \"role\": \"broker\"}], \"edges\": []}");
-
-        List<TopologyDescription.Component> components = TopologyFile.read(file).components();
+        List<TopologyDescription.Component> components = readWritten("\"components\":"
+                + " [{\"id\": \"a\", \"role\": \"sink\"}, {\"id\": \"b\", \"role\": \"broker\"}],"
+                + " \"edges\": []").components();
 
         assertEquals(ComponentRole.SINK, components.get(0).role());
         assertNull(components.get(1).role());

@@ -7,7 +7,6 @@ import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.LogSet;
 import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.analyzer.join.Hop;
-import org.cloudprofiler.analyzer.join.HopKind;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.channel.ProbePoint;
 
@@ -67,10 +66,13 @@ final class DamagedHeaderNotes {
         for (Hop hop : plan.hops()) {
             boolean starts = hop.from().equals(component);
             boolean ends = hop.to().equals(component);
-            // A compute hop runs from in to out, a transfer from out to in, end to end in to in.
-            boolean fed = hop.kind() == HopKind.COMPUTE ? starts && (in || out)
-                    : hop.kind() == HopKind.TRANSFER ? starts && out || ends && in
-                    : (starts || ends) && in;
+            // A compute hop runs from in to out, a transfer (chained or not) from out to in, end
+            // to end in to in.
+            boolean fed = switch (hop.kind()) {
+                case COMPUTE -> starts && (in || out);
+                case TRANSFER, CHAINED -> starts && out || ends && in;
+                case END_TO_END -> (starts || ends) && in;
+            };
             if (fed) {
                 hops.add(hop.name());
             }

@@ -89,7 +89,7 @@ public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichB
     private void receivePill(Tuple pill) {
         collector.ack(pill);
         task.probe().bindExecutorThread();
-        TaskCounters counters = task.probe().counters();
+        TaskCounters counters = task.counters();
         counters.pillsReceived().inc();
         switch (pills.receive(pill.getSourceTask())) {
             case COMPLETE -> {

@@ -5,7 +5,7 @@ import java.util.List;
 
 import org.apache.storm.task.IOutputCollector;
 import org.apache.storm.tuple.Tuple;
-import org.cloudprofiler.storm.probe.TaskProbe;
+import org.cloudprofiler.probe.TaskProbe;
 
 /**
  * The collector a profiled bolt's user bolt emits through: each emit on the executor thread logs

@@ -3,7 +3,7 @@ package org.cloudprofiler.storm;
 import java.util.List;
 
 import org.apache.storm.spout.ISpoutOutputCollector;
-import org.cloudprofiler.storm.probe.TaskProbe;
+import org.cloudprofiler.probe.TaskProbe;
 
 /**
  * The collector a profiled spout's user spout emits through: each emit on the executor thread

@@ -9,9 +9,10 @@ import org.apache.storm.utils.Utils;
 import org.cloudprofiler.config.CpConfigException;
 import org.cloudprofiler.config.CpOptions;
 import org.cloudprofiler.config.CpSettings;
+import org.cloudprofiler.probe.TaskProbe;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
+import org.cloudprofiler.storm.probe.TaskCounters;
 import org.cloudprofiler.storm.probe.TaskMetrics;
-import org.cloudprofiler.storm.probe.TaskProbe;
 import org.cloudprofiler.storm.topology.TopologyJson;
 import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 import org.cloudprofiler.topology.TopologyFile;
@@ -28,15 +29,18 @@ final class TaskProfiling {
 
     private final CpSettings settings;
     private final TaskProbe probe;
+    private final TaskCounters counters;
     private final TupleIdExtractor tupleIds;
     private final String topologyName;
     private final TopologyContext context;
     private final Map<String, Object> topologyConf;
 
-    private TaskProfiling(CpSettings settings, TaskProbe probe, TupleIdExtractor tupleIds,
-            String topologyName, TopologyContext context, Map<String, Object> topologyConf) {
+    private TaskProfiling(CpSettings settings, TaskProbe probe, TaskCounters counters,
+            TupleIdExtractor tupleIds, String topologyName, TopologyContext context,
+            Map<String, Object> topologyConf) {
         this.settings = settings;
         this.probe = probe;
+        this.counters = counters;
         this.tupleIds = tupleIds;
         this.topologyName = topologyName;
         this.context = context;
@@ -52,16 +56,17 @@ final class TaskProfiling {
     static TaskProfiling start(Map<String, Object> topologyConf, TopologyContext context,
             TupleIdExtractor tupleIds) {
         CpSettings settings = settings(topologyConf);
+        TaskCounters counters = TaskMetrics.registerCounters(context);
         TaskProbe probe = new TaskProbe(context.getThisComponentId(), context.getThisTaskId(),
-                settings, TaskMetrics.registerCounters(context));
+                settings, counters);
         TaskMetrics.registerChannelGauges(context, probe);
         TupleIdExtractor extractor = tupleIds != null
                 ? tupleIds : TupleIdExtractor.fromSettings(settings);
         Object name = topologyConf.get(Config.TOPOLOGY_NAME);
         String topologyName = name == null ? context.getStormId() : name.toString();
         LocalRunMonitor.taskStarted(topologyName, context.getStormId(), allTasks(context));
-        TaskProfiling task = new TaskProfiling(settings, probe, extractor, topologyName,
-                context, topologyConf);
+        TaskProfiling task = new TaskProfiling(settings, probe, counters, extractor,
+                topologyName, context, topologyConf);
         task.writeTopologyJson();
         return task;
     }
@@ -114,6 +119,10 @@ final class TaskProfiling {
 
     TaskProbe probe() {
         return probe;
+    }
+
+    TaskCounters counters() {
+        return counters;
     }
 
     TupleIdExtractor tupleIds() {

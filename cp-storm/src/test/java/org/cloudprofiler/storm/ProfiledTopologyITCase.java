@@ -171,13 +171,13 @@ class ProfiledTopologyITCase {
         assertEquals("sink", components.get("tally").role().jsonName());
         assertEquals(List.of(
                 new TopologyDescription.Edge("forward", "sink", "default", "fields",
-                        List.of("word")),
+                        List.of("word"), false),
                 new TopologyDescription.Edge("forward", "tally", ForwardBolt.LENGTHS, "shuffle",
-                        List.of()),
+                        List.of(), false),
                 new TopologyDescription.Edge("numbers", "forward", "default", "shuffle",
-                        List.of()),
+                        List.of(), false),
                 new TopologyDescription.Edge("numbers", "tally", NumberSpout.NO_ID_STREAM,
-                        "global", List.of())), topology.edges());
+                        "global", List.of(), false)), topology.edges());
         assertEquals(8, topology.tasks().size());
         for (TopologyDescription.Task task : topology.tasks()) {
             assertNotNull(task.host(), task.toString());

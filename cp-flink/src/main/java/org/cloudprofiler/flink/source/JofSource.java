@@ -11,6 +11,7 @@ import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.cloudprofiler.flink.profile.TupleIdSource;
 import org.cloudprofiler.flink.source.enumerator.JofEnumeratorState;
 import org.cloudprofiler.flink.source.enumerator.JofEnumeratorStateSerializer;
 import org.cloudprofiler.flink.source.enumerator.JofSplitEnumerator;
@@ -29,13 +30,13 @@ import org.cloudprofiler.generator.jof.TupleAssembler;
  * a split, handed to subtask {@code r mod parallelism}, whose reader binds it; point the
  * generator at {@link #endpoints()}. Bounded, the source ends once every receiver has every
  * sender's end-of-run marker; unbounded (the default, as KafkaSource's), it runs until
- * cancelled. A receiver cannot replay what it received: after a failover, what the failed
+ * cancelled, or until that same end of the run if built so. A receiver cannot replay what it received: after a failover, what the failed
  * readers had not emitted is lost, and their receivers are bound afresh. Immutable.
  *
  * @param <T> what it emits, made by its {@link JofRecordDeserializationSchema}
  */
 public final class JofSource<T> implements Source<T, JofReceiverSplit, JofEnumeratorState>,
-        ResultTypeQueryable<T> {
+        ResultTypeQueryable<T>, TupleIdSource<T, JofReceiverSplit> {
     private static final long serialVersionUID = 1L;
 
     private final String bindHost;
@@ -44,19 +45,22 @@ public final class JofSource<T> implements Source<T, JofReceiverSplit, JofEnumer
     private final Payload payload;
     private final JofRecordDeserializationSchema<T> deserializer;
     private final Boundedness boundedness;
+    private final boolean endsWithTheRun;
     private final int queueCapacity;
     private final FullQueuePolicy whenQueueFull;
     private final int receiveHighWaterMark;
 
     JofSource(String bindHost, int basePort, int receivers, Payload payload,
             JofRecordDeserializationSchema<T> deserializer, Boundedness boundedness,
-            int queueCapacity, FullQueuePolicy whenQueueFull, int receiveHighWaterMark) {
+            boolean endsWithTheRun, int queueCapacity, FullQueuePolicy whenQueueFull,
+            int receiveHighWaterMark) {
         this.bindHost = bindHost;
         this.basePort = basePort;
         this.receivers = receivers;
         this.payload = payload;
         this.deserializer = deserializer;
         this.boundedness = boundedness;
+        this.endsWithTheRun = endsWithTheRun;
         this.queueCapacity = queueCapacity;
         this.whenQueueFull = whenQueueFull;
         this.receiveHighWaterMark = receiveHighWaterMark;
@@ -89,7 +93,15 @@ public final class JofSource<T> implements Source<T, JofReceiverSplit, JofEnumer
     @Override
     public SourceReader<T, JofReceiverSplit> createReader(SourceReaderContext context) {
         return new JofSourceReader<>(this::startReceiver, deserializer,
-                boundedness == Boundedness.BOUNDED, context);
+                endsWithTheRun, false, context);
+    }
+
+    /** A reader whose records carry the generator's tuple ids into a profiled job. */
+    @Override
+    public SourceReader<T, JofReceiverSplit> createReaderWithTupleIds(
+            SourceReaderContext context) {
+        return new JofSourceReader<>(this::startReceiver, deserializer,
+                endsWithTheRun, true, context);
     }
 
     /** Configures and starts the JOF of one split, as the builder was told. */

@@ -25,6 +25,7 @@ public final class JofSourceBuilder<T> {
     private Payload payload = Payload.raw();
     private JofRecordDeserializationSchema<T> deserializer;
     private Boundedness boundedness = Boundedness.CONTINUOUS_UNBOUNDED;
+    private boolean endsWithTheRun;
     private int queueCapacity = JavaObjectFactory.DEFAULT_QUEUE_CAPACITY;
     private FullQueuePolicy whenQueueFull = FullQueuePolicy.WAIT;
     private int receiveHighWaterMark = JavaObjectFactory.DEFAULT_RECEIVE_HIGH_WATER_MARK;
@@ -80,12 +81,25 @@ public final class JofSourceBuilder<T> {
      */
     public JofSourceBuilder<T> setBounded() {
         this.boundedness = Boundedness.BOUNDED;
+        this.endsWithTheRun = true;
         return this;
     }
 
     /** Runs until cancelled, whatever the generator does (the default). */
     public JofSourceBuilder<T> setUnbounded() {
         this.boundedness = Boundedness.CONTINUOUS_UNBOUNDED;
+        this.endsWithTheRun = false;
+        return this;
+    }
+
+    /**
+     * Unbounded (a streaming job), but ends once every receiver has every generator sender's
+     * end-of-run marker, as KafkaSource's {@code setUnbounded(stoppingOffsets)} ends at its
+     * offsets: a profiled job then records its end of run in every subtask.
+     */
+    public JofSourceBuilder<T> setUnboundedUntilEndOfRun() {
+        this.boundedness = Boundedness.CONTINUOUS_UNBOUNDED;
+        this.endsWithTheRun = true;
         return this;
     }
 
@@ -129,6 +143,7 @@ public final class JofSourceBuilder<T> {
                     + ", high-water mark " + receiveHighWaterMark);
         }
         return new JofSource<>(bindHost, basePort, receivers, payload, deserializer,
-                boundedness, queueCapacity, whenQueueFull, receiveHighWaterMark);
+                boundedness, endsWithTheRun, queueCapacity, whenQueueFull,
+                receiveHighWaterMark);
     }
 }

@@ -9,7 +9,7 @@ import org.cloudprofiler.analyzer.stats.SignedHistogram;
  * when either run has no bounded sample of the hop.
  *
  * @param hop the hop's name
- * @param kind {@code TRANSFER}, {@code COMPUTE} or {@code END_TO_END}
+ * @param kind {@code TRANSFER}, {@code CHAINED}, {@code COMPUTE} or {@code END_TO_END}
  * @param locality the rows' locality
  * @param a run A's row, or null
  * @param b run B's row, or null

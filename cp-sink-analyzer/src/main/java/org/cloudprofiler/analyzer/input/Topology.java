@@ -3,12 +3,13 @@ package org.cloudprofiler.analyzer.input;
 import java.io.Serializable;
 import java.util.List;
 import org.cloudprofiler.topology.ComponentRole;
+import org.cloudprofiler.topology.TopologyDescription;
 
 /**
- * What the {@code topology.json} files of a log set say about the job (docs/storm.md): its
- * components and the edges between them. Immutable.
+ * What the {@code topology.json} files of a log set say about the job
+ * (docs/topology-format.md): its components and the edges between them. Immutable.
  *
- * @param runId the engine's id of the run ({@code stormId}), or null
+ * @param runId the engine's id of the run ({@code stormId} or {@code runId}), or null
  * @param components every component
  * @param edges the user's subscriptions
  */
@@ -28,7 +29,7 @@ public record Topology(String runId, List<Component> components, List<Edge> edge
      * @param id the component id
      * @param role where it stands in the flow of tuples
      * @param channelPrefix the first part of its channels' names
-     * @param tasks its task ids
+     * @param tasks its task ids, unique within the component only (Flink's subtask indexes)
      */
     public record Component(String id, ComponentRole role, String channelPrefix,
             List<Integer> tasks)
@@ -44,10 +45,18 @@ public record Topology(String runId, List<Component> components, List<Edge> edge
     /**
      * A subscription of {@code to} to {@code from}.
      *
-     * @param grouping the grouping name; {@code all} sends every tuple to every task
+     * @param grouping the grouping name; {@code all} and {@code broadcast} send every tuple to
+     *     every task
+     * @param chained whether the two run in one thread, the hand-off a method call (Flink)
      */
-    public record Edge(String from, String to, String grouping) implements Serializable {
+    public record Edge(String from, String to, String grouping, boolean chained)
+            implements Serializable {
 
         private static final long serialVersionUID = 1L;
+
+        /** Whether every task of {@code to} gets every tuple. */
+        public boolean toEveryTask() {
+            return TopologyDescription.Edge.toEveryTask(grouping);
+        }
     }
 }

@@ -68,7 +68,7 @@ final class TopologyFiles {
             for (TopologyDescription.Edge edge : listed(description.edges())) {
                 edges.add(new Topology.Edge(Objects.requireNonNullElse(edge.from(), ""),
                         Objects.requireNonNullElse(edge.to(), ""),
-                        Objects.requireNonNullElse(edge.grouping(), "shuffle")));
+                        Objects.requireNonNullElse(edge.grouping(), "shuffle"), edge.chained()));
             }
         }
         return any ? new Topology(runId, List.copyOf(components.values()), List.copyOf(edges))

@@ -7,8 +7,8 @@ import java.io.Serializable;
  *
  * @param index its position in the plan
  * @param kind what it measures
- * @param name {@code from -> to} for a transfer, the component for compute, {@code from => to}
- *     end to end
+ * @param name {@code from -> to} for a transfer, {@code from -> to (chained)} for a chained
+ *     hand-off, the component for compute, {@code from => to} end to end
  * @param from the component of its start
  * @param to the component of its end
  */

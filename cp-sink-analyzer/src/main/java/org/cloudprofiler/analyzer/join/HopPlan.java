@@ -16,8 +16,10 @@ import org.cloudprofiler.topology.ComponentRole;
 
 /**
  * The hops to measure and how each channel takes part in them, derived from topology.json: an
- * edge is a transfer hop (upstream {@code out} to downstream {@code in}), a component with both
- * points a compute hop, and every source with every sink it reaches an end-to-end hop. Without
+ * edge is a transfer hop (upstream {@code out} to downstream {@code in}), or a chained hop if
+ * its two ends run in one thread, a component with both points a compute hop, and every source
+ * with every sink it reaches an end-to-end hop. A channel is its component's and its task's:
+ * task ids repeat across components (Flink's subtask indexes), never within one. Without
  * a topology only compute hops can be known. A generator that logged its sends
  * ({@link IngestionChannel}), which no topology.json describes, feeds every source: a transfer
  * hop {@code generator -> <source>} and an end-to-end hop {@code generator => <sink>} from its
@@ -136,8 +138,7 @@ public final class HopPlan implements Serializable {
             if (topology != null) {
                 for (Topology.Edge edge : topology.edges()) {
                     if (edge.to().equals(name)) {
-                        hops.add(new Hop(hops.size(), HopKind.TRANSFER,
-                                edge.from() + " -> " + edge.to(), edge.from(), edge.to()));
+                        hops.add(edgeHop(hops.size(), edge));
                     }
                 }
             }
@@ -191,6 +192,14 @@ public final class HopPlan implements Serializable {
         }
         return new HopPlan(names, component, task, point, node, hops, expected, awaited, flow,
                 notes, generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1);
+    }
+
+    /** The hop of {@code edge}: chained if its two ends run in one thread, else a transfer. */
+    private static Hop edgeHop(int index, Topology.Edge edge) {
+        String name = edge.from() + " -> " + edge.to();
+        return edge.chained()
+                ? new Hop(index, HopKind.CHAINED, name + " (chained)", edge.from(), edge.to())
+                : new Hop(index, HopKind.TRANSFER, name, edge.from(), edge.to());
     }
 
     /**
@@ -247,8 +256,8 @@ public final class HopPlan implements Serializable {
     /**
      * The id records a tuple leaves when nothing filters it: per component, the points where
      * its records can arrive ({@link Flow#awaits}) times how many of its tasks see the tuple
-     * (all of them downstream of an {@code all} grouping). 0 (wait for the time-out) if the
-     * topology has a cycle.
+     * (all of them downstream of an {@code all} or {@code broadcast} grouping). 0 (wait for the
+     * time-out) if the topology has a cycle.
      */
     private static int expectedEvents(Topology topology, List<String> names, Flow flow,
             Map<String, Topology.Component> described) {
@@ -263,7 +272,7 @@ public final class HopPlan implements Serializable {
                 int sum = component.role() == ComponentRole.SOURCE ? 1 : 0;
                 for (Topology.Edge edge : topology.edges()) {
                     if (edge.to().equals(component.id())) {
-                        int fanOut = "all".equals(edge.grouping())
+                        int fanOut = edge.toEveryTask()
                                 ? Math.max(1, component.tasks().size()) : 1;
                         sum += copies.getOrDefault(edge.from(), 0) * fanOut;
                     }

@@ -65,6 +65,7 @@ final class HopSampler {
                 case COMPUTE -> sampleCompute(tupleId, tuple, hop.index(), from, statistics);
                 case TRANSFER -> sampleToEachEnd(tupleId, tuple, hop.index(),
                         earliest(tuple, from, HopPlan.OUT, -1), to, false, statistics);
+                case CHAINED -> sampleChained(tupleId, tuple, hop.index(), from, to, statistics);
                 case END_TO_END -> sampleToEachEnd(tupleId, tuple, hop.index(),
                         earliest(tuple, from, plan.endToEndStart(from), -1), to, true,
                         statistics);
@@ -89,6 +90,23 @@ final class HopSampler {
             int out = earliest(tuple, component, HopPlan.OUT, task);
             if (out >= 0) {
                 add(tupleId, tuple, hop, i, out, false, task, statistics);
+            }
+        }
+    }
+
+    /**
+     * Per record at {@code to}'s {@code in}: from the earliest {@code out} of {@code from}'s task
+     * of the same index, the one whose thread it runs in (a chain joins subtask i to subtask i).
+     */
+    private void sampleChained(long tupleId, TupleEvents tuple, int hop, int from, int to,
+            HopStatistics statistics) {
+        for (int i = 0; i < tuple.size; i++) {
+            int channel = tuple.channels[i];
+            if (plan.component(channel) == to && plan.point(channel) == HopPlan.IN) {
+                int start = earliest(tuple, from, HopPlan.OUT, plan.task(channel));
+                if (start >= 0) {
+                    add(tupleId, tuple, hop, start, i, false, -1, statistics);
+                }
             }
         }
     }

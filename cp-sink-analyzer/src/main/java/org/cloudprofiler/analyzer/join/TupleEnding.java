@@ -98,9 +98,9 @@ public record TupleEnding(Reason reason, String component, String next) implemen
             case NOT_REACHED -> count + " left " + component + " but never reached " + next
                     + ": in flight when the logs end, or lost between them (see drops)";
             case RECORDS_MISSING -> count + " passed every component on the way but "
-                    + (one ? "lacks" : "lack") + " records: a task of an all grouping that never"
-                    + " got " + them + ", records a channel dropped or a damaged block held, or a"
-                    + " handler that samples";
+                    + (one ? "lacks" : "lack") + " records: a task of an all or broadcast"
+                    + " grouping that never got " + them + ", records a channel dropped or a"
+                    + " damaged block held, or a handler that samples";
             case NO_COMPLETION_RULE -> count + " ended by the time-out alone: without"
                     + " topology.json, or with a cycle in it, nothing says when a tuple is"
                     + " complete";

@@ -179,7 +179,7 @@ public record AnalysisSummary(String format, boolean finished, boolean stopped,
      * One hop on the way of a tail's tuples.
      *
      * @param hop the hop's name
-     * @param kind {@code TRANSFER} or {@code COMPUTE}
+     * @param kind {@code TRANSFER}, {@code CHAINED} or {@code COMPUTE}
      * @param meanShare the mean, over the tail's tuples, of this hop's latency divided by the
      *     tuple's end-to-end latency (0 for a tuple without a bounded sample of it)
      * @param samples tail tuples with a bounded sample of this hop

@@ -34,7 +34,8 @@ final class HtmlReport {
         html.append("<h2>Topology</h2>\n<p>Each box a component, top to bottom along the data"
                 + " flow, with its compute hop (a task's <code>in</code> to its <code>out</code>)"
                 + " over all its tasks and, with several tasks, each task's (the slowest when"
-                + " they are many); each arrow a transfer hop. Figures: p50 and p99 of the"
+                + " they are many); each arrow a transfer hop, dashed for a chained hop (the next"
+                + " operator in the same thread: a method call). Figures: p50 and p99 of the"
                 + " latency, and the largest bound (±) of any of its samples.</p>\n")
                 .append(TopologyGraph.render(summary.hops(), summary.operators()));
         endToEnd(html, summary);

@@ -15,9 +15,9 @@ import org.cloudprofiler.channel.IngestionChannel;
  * and bound and, for a component of several tasks, each task's (the slowest
  * {@link #SLOWEST_TASKS} by p99 and a count of the rest when there are more than
  * {@link #MAX_TASK_LINES}) and how many had no bounded sample, one arrow per transfer hop labelled
- * with the same. A component's
- * row is the longest chain of transfers that leads to it, so a fan-out spreads across a row.
- * Stateless.
+ * with the same, dashed for a chained hop (one thread, a method call) with a legend below the
+ * graph then. A component's row is the longest chain of transfers that leads to it, so a
+ * fan-out spreads across a row. Stateless.
  */
 final class TopologyGraph {
 
@@ -39,6 +39,10 @@ final class TopologyGraph {
     static final int SLOWEST_TASKS = 5;
     private static final String NODE_FILL = "#eef3fb";
     private static final String EDGE_COLOR = "#5a6b80";
+    /** A chained hop's arrow: dashes, so it reads apart from a transfer's without colour. */
+    private static final String CHAINED_DASHES = "6 4";
+    /** Room below the graph for the legend of the arrows. */
+    private static final int LEGEND_HEIGHT = 22;
 
     private TopologyGraph() {}
 
@@ -74,7 +78,9 @@ final class TopologyGraph {
         int nodeHeight = NODE_HEIGHT + NODE_LINE_HEIGHT * taskLines.values().stream()
                 .mapToInt(List::size).max().orElse(0);
         Map<String, double[]> centre = centres(components, row, rowCount, nodeHeight);
-        int height = TOP + rowCount * (nodeHeight + ROW_GAP) - ROW_GAP + TOP;
+        boolean anyChained = transfers.values().stream().anyMatch(TopologyGraph::chained);
+        int graphHeight = TOP + rowCount * (nodeHeight + ROW_GAP) - ROW_GAP + TOP;
+        int height = graphHeight + (anyChained ? LEGEND_HEIGHT : 0);
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\""
                         + " aria-label=\"Topology with the latency of each hop\"><defs><marker"
@@ -85,11 +91,12 @@ final class TopologyGraph {
         double nodeWidth = nodeWidth(row, rowCount);
         Map<String, Integer> arrowsIn = new LinkedHashMap<>();
         Map<String, Integer> arrowsOut = new LinkedHashMap<>();
-        for (List<String> edge : transfers.keySet()) {
+        transfers.forEach((edge, rows) -> {
             arrowsOut.merge(edge.get(0), 1, Integer::sum);
             arrowsIn.merge(edge.get(1), 1, Integer::sum);
-            arrow(svg, centre.get(edge.get(0)), centre.get(edge.get(1)), nodeHeight);
-        }
+            arrow(svg, centre.get(edge.get(0)), centre.get(edge.get(1)), nodeHeight,
+                    chained(rows));
+        });
         // Labels after every arrow, so that no arrow is drawn over a label.
         double labelWidth = Math.min(MAX_LABEL_WIDTH, nodeWidth + 10);
         transfers.forEach((edge, rows) -> {
@@ -104,7 +111,30 @@ final class TopologyGraph {
                     nodeHeight, computeHops.getOrDefault(component, List.of()),
                     taskLines.getOrDefault(component, List.of()));
         }
+        if (anyChained) {
+            legend(svg, graphHeight);
+        }
         return svg.append("</svg>").toString();
+    }
+
+    /** Whether an arrow's rows are of a chained hop: its two ends run in one thread. */
+    private static boolean chained(List<AnalysisSummary.HopRow> rows) {
+        return rows.stream().anyMatch(hop -> hop.kind().equals(HopKind.CHAINED.name()));
+    }
+
+    /** What a solid and a dashed arrow mean, in a line below the graph. */
+    private static void legend(StringBuilder svg, int top) {
+        double y = top + LEGEND_HEIGHT / 2.0;
+        svg.append(String.format(Locale.ROOT, "<line x1=\"10\" y1=\"%.1f\" x2=\"40\""
+                + " y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>", y, y, EDGE_COLOR))
+                .append(SvgCharts.text(46, y + 4, "start", "transfer: a hand-off between"
+                        + " threads"))
+                .append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\""
+                        + " y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\""
+                        + " stroke-dasharray=\"%s\"/>", WIDTH / 2, y, WIDTH / 2 + 30, y,
+                        EDGE_COLOR, CHAINED_DASHES))
+                .append(SvgCharts.text(WIDTH / 2 + 36, y + 4, "start", "chained: the next"
+                        + " operator in the same thread, a method call"));
     }
 
     private static void addOnce(List<String> components, String component) {
@@ -234,11 +264,13 @@ final class TopologyGraph {
                 + SvgCharts.durationLabel(task.boundMax());
     }
 
-    private static void arrow(StringBuilder svg, double[] from, double[] to, int nodeHeight) {
+    private static void arrow(StringBuilder svg, double[] from, double[] to, int nodeHeight,
+            boolean chained) {
         svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\""
-                + " y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\""
+                + " y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"%s"
                 + " marker-end=\"url(#arrow)\"/>", from[0], from[1] + nodeHeight / 2.0, to[0],
-                to[1] - nodeHeight / 2.0 - 1, EDGE_COLOR));
+                to[1] - nodeHeight / 2.0 - 1, EDGE_COLOR,
+                chained ? " stroke-dasharray=\"" + CHAINED_DASHES + "\"" : ""));
     }
 
     /**

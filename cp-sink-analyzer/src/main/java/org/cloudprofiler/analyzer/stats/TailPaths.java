@@ -9,9 +9,9 @@ import org.cloudprofiler.analyzer.join.Hop;
 import org.cloudprofiler.analyzer.join.HopKind;
 
 /**
- * Which hops lie on the way of each end-to-end hop {@code S => K}: the transfers between, and
- * the compute hops of, the components a tuple passes from S to K (S itself included; K, a sink,
- * has no compute hop). Immutable.
+ * Which hops lie on the way of each end-to-end hop {@code S => K}: the transfers (chained or not)
+ * between, and the compute hops of, the components a tuple passes from S to K (S itself
+ * included; K, a sink, has no compute hop). Immutable.
  *
  * @param endToEndHops the end-to-end hops' indices in the plan
  * @param pathHops per end-to-end hop (same order), the indices of the hops on its way, in the
@@ -29,7 +29,8 @@ public record TailPaths(int[] endToEndHops, int[][] pathHops) implements Seriali
         for (int e = 0; e < endToEnd.size(); e++) {
             Set<String> between = between(hops, endToEnd.get(e).from(), endToEnd.get(e).to());
             pathHops[e] = hops.stream().filter(hop -> switch (hop.kind()) {
-                case TRANSFER -> between.contains(hop.from()) && between.contains(hop.to());
+                case TRANSFER, CHAINED -> between.contains(hop.from())
+                        && between.contains(hop.to());
                 case COMPUTE -> between.contains(hop.from());
                 default -> false;
             }).mapToInt(Hop::index).toArray();
@@ -51,7 +52,7 @@ public record TailPaths(int[] endToEndHops, int[][] pathHops) implements Seriali
         while (!frontier.isEmpty()) {
             String at = frontier.remove(frontier.size() - 1);
             for (Hop hop : hops) {
-                if (hop.kind() != HopKind.TRANSFER) {
+                if (hop.kind() != HopKind.TRANSFER && hop.kind() != HopKind.CHAINED) {
                     continue;
                 }
                 String near = downstream ? hop.from() : hop.to();

@@ -26,9 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The analyzer's reading of {@code topology.json} agrees with its JSON Schema and with
- * docs/topology-format.md: the page's example, the least a writer must give, is valid and is
- * read as the page says, and the schema requires each field the reader would otherwise guess
- * (its defaults: role {@code inner}, grouping {@code shuffle}, prefix the id).
+ * docs/topology-format.md: the page's example, the least a writer must give, and its Flink
+ * example are valid and read as the page says, and the schema requires each field the reader
+ * would otherwise guess (its defaults: role {@code inner}, grouping {@code shuffle}, prefix the
+ * id).
  */
 class TopologyFilesSchemaTest {
 
@@ -37,6 +38,7 @@ class TopologyFilesSchemaTest {
 
     private static JsonSchema schema;
     private static String example;
+    private static String flinkExample;
 
     @TempDir
     Path directory;
@@ -49,10 +51,15 @@ class TopologyFilesSchemaTest {
             schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
                     .getSchema(MAPPER.readTree(in));
         }
-        Matcher block = Pattern.compile("## Example.*?```json\\n(.*?)```", Pattern.DOTALL)
-                .matcher(Files.readString(DOC));
-        assertTrue(block.find(), "no json example under ## Example in " + DOC);
-        example = block.group(1);
+        example = jsonBlockUnder("## Example");
+        flinkExample = jsonBlockUnder("## A Flink job");
+    }
+
+    private static String jsonBlockUnder(String heading) throws IOException {
+        Matcher block = Pattern.compile(Pattern.quote(heading) + "\n.*?```json\\n(.*?)```",
+                Pattern.DOTALL).matcher(Files.readString(DOC));
+        assertTrue(block.find(), "no json example under " + heading + " in " + DOC);
+        return block.group(1);
     }
 
     @Test
@@ -69,7 +76,58 @@ class TopologyFilesSchemaTest {
                 new Topology.Component("events", ComponentRole.SOURCE, "events", List.of(3, 4)),
                 new Topology.Component("count", ComponentRole.SINK, "count", List.of(1, 2))),
                 topology.components());
-        assertEquals(List.of(new Topology.Edge("events", "count", "fields")), topology.edges());
+        assertEquals(List.of(new Topology.Edge("events", "count", "fields", false)),
+                topology.edges());
+    }
+
+    @Test
+    void theDocsFlinkExampleIsValidAndReadWithItsSubtasksChainsAndBroadcast()
+            throws IOException {
+        assertEquals(List.of(), List.copyOf(schema.validate(MAPPER.readTree(flinkExample))));
+        List<InputProblem> problems = new ArrayList<>();
+
+        Topology topology = TopologyFiles.merge(List.of(write("node-1", flinkExample)),
+                problems);
+
+        assertEquals(List.of(), problems);
+        assertEquals("3f2c09a1d4e5b6c7f8a9b0c1d2e3f4a5", topology.runId());
+        assertEquals(List.of(
+                new Topology.Component("jof-source", ComponentRole.SOURCE, "jof-source",
+                        List.of(0, 1)),
+                new Topology.Component("filter-views", ComponentRole.INNER, "filter-views",
+                        List.of(0, 1)),
+                new Topology.Component("window-count", ComponentRole.SINK, "window-count",
+                        List.of(0, 1)),
+                new Topology.Component("rules", ComponentRole.SINK, "rules", List.of(0, 1))),
+                topology.components());
+        assertEquals(List.of(new Topology.Edge("jof-source", "filter-views", "forward", true),
+                new Topology.Edge("filter-views", "window-count", "hash", false),
+                new Topology.Edge("filter-views", "rules", "broadcast", false)),
+                topology.edges());
+        assertTrue(topology.edges().get(2).toEveryTask());
+    }
+
+    @Test
+    void theSchemaTakesEveryFlinkPartitionerAndKindAndRefusesAChainedFlagThatIsNoBoolean()
+            throws IOException {
+        JsonNode valid = MAPPER.readTree(flinkExample);
+        for (String grouping : List.of("forward", "hash", "rebalance", "rescale", "broadcast",
+                "global", "shuffle", "custom:org.example.ByRegion")) {
+            ObjectNode document = valid.deepCopy();
+            ((ObjectNode) document.path("edges").get(1)).put("grouping", grouping);
+            assertEquals(List.of(), List.copyOf(schema.validate(document)), grouping);
+        }
+        ObjectNode unknownGrouping = valid.deepCopy();
+        ((ObjectNode) unknownGrouping.path("edges").get(1)).put("grouping", "keyBy");
+        assertTrue(schema.validate(unknownGrouping).size() > 0);
+        ObjectNode chainedAsText = valid.deepCopy();
+        ((ObjectNode) chainedAsText.path("edges").get(0)).put("chained", "yes");
+        assertTrue(schema.validate(chainedAsText).stream()
+                .anyMatch(message -> message.getMessage().contains("chained")));
+        ObjectNode unknownKind = valid.deepCopy();
+        ((ObjectNode) unknownKind.path("components").get(1)).put("kind", "task");
+        assertTrue(schema.validate(unknownKind).stream()
+                .anyMatch(message -> message.getMessage().contains("kind")));
     }
 
     @Test

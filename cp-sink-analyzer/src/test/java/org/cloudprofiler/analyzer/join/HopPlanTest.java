@@ -2,16 +2,19 @@ package org.cloudprofiler.analyzer.join;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.cloudprofiler.analyzer.clock.NodeClock;
 import org.cloudprofiler.analyzer.clock.SingleClockTranslator;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.analyzer.join.TupleEnding.Reason;
+import org.cloudprofiler.analyzer.stats.HopCell;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.topology.ComponentRole;
@@ -24,8 +27,8 @@ class HopPlanTest {
             new Topology.Component("spout", ComponentRole.SOURCE, "spout", List.of(1)),
             new Topology.Component("bolt", ComponentRole.INNER, "bolt", List.of(2, 3)),
             new Topology.Component("sink", ComponentRole.SINK, "sink", List.of(4))),
-            List.of(new Topology.Edge("spout", "bolt", "all"),
-                    new Topology.Edge("bolt", "sink", "shuffle")));
+            List.of(new Topology.Edge("spout", "bolt", "all", false),
+                    new Topology.Edge("bolt", "sink", "shuffle", false)));
 
     @Test
     void derivesTransferComputeAndEndToEndHops() {
@@ -203,6 +206,146 @@ class HopPlanTest {
                 .latencyNs().max(), 0);
         assertEquals(300, statistics.get(names.indexOf("spout => sink"), Locality.LOCAL)
                 .latencyNs().max(), 0);
+    }
+
+    /**
+     * A Flink job of two subtasks per operator, subtask 0 on node a and 1 on node b, both
+     * numbered 0 and 1 in every operator: the source chained to the filter, which feeds the
+     * window by hash and the rules by broadcast; the rules chained to the alert.
+     */
+    private static final Topology FLINK_JOB = new Topology("3f2c09a1", List.of(
+            flinkOperator("source", ComponentRole.SOURCE),
+            flinkOperator("filter", ComponentRole.INNER),
+            flinkOperator("window", ComponentRole.SINK),
+            flinkOperator("rules", ComponentRole.INNER),
+            flinkOperator("alert", ComponentRole.SINK)),
+            List.of(new Topology.Edge("source", "filter", "forward", true),
+                    new Topology.Edge("filter", "window", "hash", false),
+                    new Topology.Edge("filter", "rules", "broadcast", false),
+                    new Topology.Edge("rules", "alert", "forward", true)));
+    private static final List<String> FLINK_CHANNELS = List.of(
+            "source/0/in", "source/0/out", "source/1/in", "source/1/out",
+            "filter/0/in", "filter/0/out", "filter/1/in", "filter/1/out",
+            "window/0/in", "window/1/in",
+            "rules/0/in", "rules/0/out", "rules/1/in", "rules/1/out",
+            "alert/0/in", "alert/1/in");
+
+    private static Topology.Component flinkOperator(String id, ComponentRole role) {
+        return new Topology.Component(id, role, id, List.of(0, 1));
+    }
+
+    /** Subtask 0's channels on node a, subtask 1's on node b. */
+    private static List<ChannelInfo> flinkChannels() {
+        List<ChannelInfo> channels = new ArrayList<>();
+        for (String name : FLINK_CHANNELS) {
+            channels.add(channel(channels.size(), name.contains("/0/") ? "a" : "b", name));
+        }
+        return channels;
+    }
+
+    /** A tuple of the Flink job with a record per {@code <channel>@<tsc>}. */
+    private static TupleEvents flinkTuple(String... records) {
+        TupleEvents tuple = new TupleEvents();
+        for (String record : records) {
+            String[] parts = record.split("@");
+            tuple.add(FLINK_CHANNELS.indexOf(parts[0]), Long.parseLong(parts[1]));
+        }
+        return tuple;
+    }
+
+    /** The samples of {@link #flinkTuple}{@code (records)}, both nodes' clocks at 1 GHz. */
+    private static HopStatistics sampleFlinkTuple(HopPlan plan, String... records) {
+        NodeClock gigahertz = new NodeClock(1_000_000_000L, 0, 0);
+        HopSampler sampler = new HopSampler(plan, new SingleClockTranslator("a",
+                Map.of("a", gigahertz, "b", gigahertz)));
+        HopStatistics statistics = new HopStatistics(plan.hops().size());
+        sampler.sample(7, flinkTuple(records), statistics);
+        return statistics;
+    }
+
+    @Test
+    void aFlinkJobsChainedEdgesAreChainedHopsAndItsOtherEdgesTransfers() {
+        HopPlan plan = HopPlan.of(flinkChannels(), FLINK_JOB);
+
+        assertEquals(List.of("source", "source -> filter (chained)", "filter",
+                "filter -> window", "filter -> rules", "rules", "rules -> alert (chained)",
+                "source => window", "source => alert"),
+                plan.hops().stream().map(Hop::name).toList());
+        assertEquals(List.of(HopKind.COMPUTE, HopKind.CHAINED, HopKind.COMPUTE,
+                HopKind.TRANSFER, HopKind.TRANSFER, HopKind.COMPUTE, HopKind.CHAINED,
+                HopKind.END_TO_END, HopKind.END_TO_END),
+                plan.hops().stream().map(Hop::kind).toList());
+        assertEquals(List.of(), plan.notes());
+    }
+
+    @Test
+    void aBroadcastSendsEveryTupleToEverySubtaskAsAnAllGroupingDoes() {
+        HopPlan plan = HopPlan.of(flinkChannels(), FLINK_JOB);
+
+        // source, filter: in and out once; window: in once (hash); rules: in and out on both
+        // subtasks (broadcast); alert: in on both, one per rules subtask chained to it.
+        assertEquals(2 + 2 + 1 + 4 + 2, plan.expectedEvents());
+        TupleEvents complete = flinkTuple(FLINK_CHANNELS.stream()
+                .filter(name -> !name.startsWith("source/0") && !name.startsWith("filter/0")
+                        && !name.equals("window/1/in"))
+                .map(name -> name + "@100").toArray(String[]::new));
+        assertEquals(plan.expectedEvents(), plan.awaitedRecords(complete));
+    }
+
+    @Test
+    void aChainedHopRunsFromTheOutOfTheSubtaskInWhoseThreadItsNextOperatorRuns() {
+        HopPlan plan = HopPlan.of(flinkChannels(), FLINK_JOB);
+
+        HopStatistics statistics = sampleFlinkTuple(plan, "source/1/in@100", "source/1/out@110",
+                "filter/1/in@115", "filter/1/out@140", "window/0/in@900", "rules/0/in@300",
+                "rules/0/out@320", "alert/0/in@324", "rules/1/in@200", "rules/1/out@250",
+                "alert/1/in@257");
+
+        List<String> names = plan.hops().stream().map(Hop::name).toList();
+        HopCell sourceToFilter = statistics.get(names.indexOf("source -> filter (chained)"),
+                Locality.LOCAL);
+        assertEquals(1, sourceToFilter.bounded());
+        assertEquals(5, sourceToFilter.latencyNs().max(), 0);
+        // Each alert subtask from the rules subtask of its own thread, on its own node: never
+        // from the other subtask's earlier out, on the other node.
+        int rulesToAlert = names.indexOf("rules -> alert (chained)");
+        HopCell chained = statistics.get(rulesToAlert, Locality.LOCAL);
+        assertEquals(2, chained.bounded());
+        assertEquals(4, chained.latencyNs().min(), 0);
+        assertEquals(7, chained.latencyNs().max(), 0);
+        assertEquals(0, chained.boundNs().max(), 0);
+        assertNull(statistics.get(rulesToAlert, Locality.REMOTE));
+    }
+
+    @Test
+    void subtasksNumberedAlikeInEveryOperatorKeepTheirOwnRecords() {
+        HopPlan plan = HopPlan.of(flinkChannels(), FLINK_JOB);
+        String[] records = {"source/0/in@100", "source/0/out@130", "filter/0/in@131",
+            "filter/0/out@181", "window/0/in@200", "rules/0/in@190", "rules/0/out@260",
+            "alert/0/in@262", "rules/1/in@195", "rules/1/out@285", "alert/1/in@288"};
+
+        HopStatistics statistics = sampleFlinkTuple(plan, records);
+
+        List<String> names = plan.hops().stream().map(Hop::name).toList();
+        // Each compute hop holds its own operator's in and out, per subtask, though source,
+        // filter and rules all have a subtask 0.
+        assertEquals(Map.of(0, 30.0), localTaskMaxima(statistics, names.indexOf("source")));
+        assertEquals(Map.of(0, 50.0), localTaskMaxima(statistics, names.indexOf("filter")));
+        assertEquals(Map.of(0, 70.0, 1, 90.0), localTaskMaxima(statistics,
+                names.indexOf("rules")));
+        // Both ends on node a, but the broadcast took the tuple through rules/1 on node b.
+        assertEquals(100, statistics.get(names.indexOf("source => window"), Locality.MIXED)
+                .latencyNs().max(), 0);
+        assertEquals(plan.expectedEvents(), plan.awaitedRecords(flinkTuple(records)),
+                "complete");
+    }
+
+    /** Per task, the largest local sample of compute hop {@code hop}. */
+    private static Map<Integer, Double> localTaskMaxima(HopStatistics statistics, int hop) {
+        Map<Integer, Double> maxima = new TreeMap<>();
+        statistics.get(hop, Locality.LOCAL).tasks().forEach((task, samples) ->
+                maxima.put(task, samples.latencyNs().max()));
+        return maxima;
     }
 
     private static List<ChannelInfo> channels() {

@@ -21,7 +21,7 @@ final class SpoutToSinkPlan {
             new Topology("run", List.of(
                     new Topology.Component("spout", ComponentRole.SOURCE, "spout", List.of(1)),
                     new Topology.Component("sink", ComponentRole.SINK, "sink", List.of(2))),
-                    List.of(new Topology.Edge("spout", "sink", "shuffle"))));
+                    List.of(new Topology.Edge("spout", "sink", "shuffle", false))));
 
     private SpoutToSinkPlan() {}
 

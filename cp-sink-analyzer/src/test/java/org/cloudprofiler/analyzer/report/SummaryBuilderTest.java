@@ -114,7 +114,7 @@ class SummaryBuilderTest {
     private static final Topology TOPOLOGY = new Topology("run", List.of(
             new Topology.Component("spout", ComponentRole.SOURCE, "spout", List.of(1)),
             new Topology.Component("sink", ComponentRole.SINK, "sink", List.of(2))),
-            List.of(new Topology.Edge("spout", "sink", "shuffle")));
+            List.of(new Topology.Edge("spout", "sink", "shuffle", false)));
     private static final TupleEnding NOT_REACHED = new TupleEnding(Reason.NOT_REACHED, "spout",
             "sink");
     private static final TupleEnding ENDED_AT = new TupleEnding(Reason.ENDED_AT, "spout", null);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -110,6 +111,40 @@ class TopologyGraphTest {
         assertTrue(svg.contains(">bolt (2 tasks)</text>"), svg);
         assertTrue(svg.contains(">task 1: 100 ns · 150 ns · ≤ 0 ns</text>"), svg);
         assertTrue(svg.contains(">1 task without bounded samples</text>"), svg);
+    }
+
+    @Test
+    void aChainedHopIsADashedArrowThatALegendExplains() {
+        String svg = TopologyGraph.render(List.of(
+                row("source -> filter (chained)", "CHAINED", "source", "filter"),
+                row("filter -> window", "TRANSFER", "filter", "window")), List.of());
+
+        List<String> arrows = Pattern.compile("<line [^>]*marker-end=[^>]*>").matcher(svg)
+                .results().map(MatchResult::group).toList();
+        assertEquals(2, arrows.size(), svg);
+        assertEquals(1, arrows.stream().filter(arrow -> arrow.contains("stroke-dasharray"))
+                .count(), svg);
+        assertTrue(arrows.get(0).contains("stroke-dasharray"), "source -> filter is dashed");
+        assertTrue(svg.contains(">chained: the next operator in the same thread, a method"
+                + " call</text>"), svg);
+        assertTrue(svg.contains(">transfer: a hand-off between threads</text>"), svg);
+        assertTrue(legendY(svg) > box(svg, "window")[1] + 20, "the legend is below the boxes");
+    }
+
+    @Test
+    void withoutAChainedHopNoArrowIsDashedAndThereIsNoLegend() {
+        String svg = TopologyGraph.render(List.of(row("spout", "COMPUTE", "spout", "spout"),
+                row("spout -> sink", "TRANSFER", "spout", "sink")), List.of());
+
+        assertFalse(svg.contains("stroke-dasharray"), svg);
+        assertFalse(svg.contains("chained"), svg);
+    }
+
+    private static double legendY(String svg) {
+        Matcher matcher = Pattern.compile("<text x=\"[-0-9.]+\" y=\"([-0-9.]+)\"[^>]*>chained:")
+                .matcher(svg);
+        assertTrue(matcher.find(), svg);
+        return Double.parseDouble(matcher.group(1));
     }
 
     private static AnalysisSummary.HopRow row(String hop, String kind, String from, String to) {

@@ -36,6 +36,17 @@ class TailPathsTest {
     }
 
     @Test
+    void aChainedHandOffIsOnTheWayAsATransferIs() {
+        List<Hop> hops = List.of(new Hop(0, HopKind.COMPUTE, "source", "source", "source"),
+                new Hop(1, HopKind.CHAINED, "source -> map (chained)", "source", "map"),
+                new Hop(2, HopKind.COMPUTE, "map", "map", "map"),
+                new Hop(3, HopKind.TRANSFER, "map -> sink", "map", "sink"),
+                new Hop(4, HopKind.END_TO_END, "source => sink", "source", "sink"));
+
+        assertArrayEquals(new int[] {0, 1, 2, 3}, TailPaths.of(hops).pathHops()[0]);
+    }
+
+    @Test
     void withoutAnEndToEndHopThereAreNoPaths() {
         TailPaths paths = TailPaths.of(DIAMOND.subList(0, 8));
 

@@ -1,6 +1,7 @@
 package org.cloudprofiler.storm.probe;
 
 import com.codahale.metrics.Counter;
+import org.cloudprofiler.probe.TaskProbe;
 
 /**
  * What a task counts besides its channels' own counters; Storm metrics v2 counters, so any
@@ -15,7 +16,18 @@ import com.codahale.metrics.Counter;
  *     that is not upstream: ignored
  */
 public record TaskCounters(
-        Counter missingIds, Counter offThreadEmits, Counter pillsReceived, Counter duplicatePills) {
+        Counter missingIds, Counter offThreadEmits, Counter pillsReceived, Counter duplicatePills)
+        implements TaskProbe.Counters {
+
+    @Override
+    public void missingId() {
+        missingIds.inc();
+    }
+
+    @Override
+    public void offThreadEmit() {
+        offThreadEmits.inc();
+    }
 
     /** Counters not registered anywhere, for tasks without a metrics registry (tests). */
     public static TaskCounters unregistered() {

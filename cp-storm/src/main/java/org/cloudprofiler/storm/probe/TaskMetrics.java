@@ -5,6 +5,7 @@ import java.util.function.ToLongFunction;
 import org.apache.storm.task.TopologyContext;
 import org.cloudprofiler.ChannelStats;
 import org.cloudprofiler.channel.ProbePoint;
+import org.cloudprofiler.probe.TaskProbe;
 
 /**
  * Registers a task's profiling metrics with Storm's metrics v2 registry, named

@@ -24,9 +24,8 @@ import org.apache.storm.task.TopologyContext;
 import org.apache.storm.utils.Utils;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.channel.ChannelNames;
-import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
-import org.cloudprofiler.config.HandlerChoice;
+import org.cloudprofiler.probe.TaskProbe;
 import org.cloudprofiler.storm.pill.PillStream;
 import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyDescription;
@@ -128,7 +127,8 @@ public final class TopologyJson {
             ComponentCommon common = spout ? topology.get_spouts().get(component).get_common()
                     : topology.get_bolts().get(component).get_common();
             List<Integer> taskIds = context.getComponentTasks(component);
-            componentList.add(new TopologyDescription.Component(component,
+            // Storm components have no uid besides their id.
+            componentList.add(new TopologyDescription.Component(component, null,
                     spout ? "spout" : "bolt",
                     spout ? ComponentRole.SOURCE : upstream.contains(component)
                             ? ComponentRole.INNER : ComponentRole.SINK,
@@ -148,20 +148,10 @@ public final class TopologyJson {
 
     private static TopologyDescription.Task task(String component, int task,
             CpSettings settings, Placement placement) {
-        List<TopologyDescription.Channel> channels = new ArrayList<>();
-        if (settings.enabled()) {
-            for (ProbePoint point : ProbePoint.values()) {
-                String name = point.channelName(component, task);
-                HandlerChoice choice = settings.handlerFor(name);
-                if (!choice.isOff()) {
-                    channels.add(new TopologyDescription.Channel(point.point(), name,
-                            choice.handler().name(), choice.parameters()));
-                }
-            }
-        }
         return new TopologyDescription.Task(task, component,
                 placement == null ? null : placement.host(),
-                placement == null ? null : placement.port(), channels);
+                placement == null ? null : placement.port(),
+                TaskProbe.channels(component, task, settings));
     }
 
     private static String localHost() {
@@ -185,9 +175,10 @@ public final class TopologyJson {
                 }
                 Grouping grouping = input.getValue();
                 List<String> fields = grouping.is_set_fields() ? grouping.get_fields() : List.of();
+                // Never chained: a tuple between executors always crosses a queue.
                 edges.add(new TopologyDescription.Edge(stream.get_componentId(), bolt.getKey(),
                         stream.get_streamId(), groupingName(grouping),
-                        fields.isEmpty() ? List.of() : List.copyOf(fields)));
+                        fields.isEmpty() ? List.of() : List.copyOf(fields), false));
             }
         }
         edges.sort(Comparator.comparing(TopologyDescription.Edge::from)

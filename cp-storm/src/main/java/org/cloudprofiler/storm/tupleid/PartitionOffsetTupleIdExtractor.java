@@ -3,12 +3,12 @@ package org.cloudprofiler.storm.tupleid;
 import java.util.List;
 
 import org.apache.storm.tuple.Fields;
+import org.cloudprofiler.probe.PartitionOffsetIds;
 
 /**
- * For offsets that are unique only within a partition (Kafka): {@code id = partition << 48 |
- * offset}, with partitions 0 to 32,767 and offsets below 2^48 (both far beyond real topics);
- * anything else has no id. Records of different topics with equal partition and offset share an
- * id. Immutable, so any thread may use it.
+ * For offsets that are unique only within a partition (Kafka): the id of
+ * {@link PartitionOffsetIds}, {@code partition << 48 | offset}, from the tuple's two fields.
+ * Immutable, so any thread may use it.
  *
  * @param partitionField the name of the partition field
  * @param offsetField the name of the offset field
@@ -17,16 +17,11 @@ public record PartitionOffsetTupleIdExtractor(String partitionField, String offs
         implements TupleIdExtractor {
 
     /** Bits of the id that hold the offset. */
-    public static final int OFFSET_BITS = 48;
-    private static final long MAX_PARTITION = (1L << (63 - OFFSET_BITS)) - 1;
-    private static final long MAX_OFFSET = (1L << OFFSET_BITS) - 1;
+    public static final int OFFSET_BITS = PartitionOffsetIds.OFFSET_BITS;
 
-    /** The id of {@code offset} in {@code partition}, or {@link #NO_ID} if either is too big. */
+    /** The id of {@code offset} in {@code partition}: {@link PartitionOffsetIds#id}. */
     public static long id(long partition, long offset) {
-        if (partition < 0 || partition > MAX_PARTITION || offset < 0 || offset > MAX_OFFSET) {
-            return NO_ID;
-        }
-        return partition << OFFSET_BITS | offset;
+        return PartitionOffsetIds.id(partition, offset);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.apache.storm.tuple.Fields;
 import org.cloudprofiler.config.CpSettings;
+import org.cloudprofiler.probe.TaskProbe;
 
 /**
  * Finds the tuple id in a tuple's values, so that every instrumented point logs the same id for
@@ -14,7 +15,7 @@ import org.cloudprofiler.config.CpSettings;
 public interface TupleIdExtractor extends Serializable {
 
     /** Returned for a tuple that carries no usable id; such tuples are counted, not logged. */
-    long NO_ID = Long.MIN_VALUE;
+    long NO_ID = TaskProbe.NO_ID;
 
     /**
      * The id of the tuple whose stream declares {@code fields} and whose values are

@@ -28,10 +28,10 @@ import org.cloudprofiler.log.LogSummary;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
 import org.cloudprofiler.storm.RunEndSignal;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
-import org.cloudprofiler.storm.testing.InProcessKafka;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.testing.SinkBolt;
 import org.cloudprofiler.storm.tupleid.PartitionOffsetTupleIdExtractor;
+import org.cloudprofiler.testing.InProcessKafka;
 import org.junit.jupiter.api.Test;
 
 /**

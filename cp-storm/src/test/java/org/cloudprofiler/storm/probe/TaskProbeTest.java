@@ -10,6 +10,7 @@ import java.util.Map;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.log.HandlerType;
+import org.cloudprofiler.probe.TaskProbe;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 import org.junit.jupiter.api.Test;

@@ -8,6 +8,8 @@ import org.apache.storm.topology.BasicOutputCollector;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Tuple;
+import org.cloudprofiler.examples.ysb.common.CampaignWindows;
+import org.cloudprofiler.examples.ysb.common.WindowKey;
 
 /**
  * YSB step 6, the sink: keeps each campaign window's latest count in {@link CampaignWindows}
@@ -16,19 +18,19 @@ import org.apache.storm.tuple.Tuple;
 public final class CampaignWindowSink extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
 
-    private transient Map<WindowKey, Long> windows;
+    private transient String topologyName;
 
     @Override
     public void prepare(Map<String, Object> topoConf, TopologyContext context) {
-        windows = CampaignWindows.of((String) topoConf.get(Config.TOPOLOGY_NAME));
+        topologyName = (String) topoConf.get(Config.TOPOLOGY_NAME);
     }
 
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
-        // Counts of one window only grow; max() keeps the latest even if two sink tasks shared it.
-        windows.merge(new WindowKey(input.getStringByField(YsbFields.CAMPAIGN_ID),
+        CampaignWindows.record(topologyName, new WindowKey(
+                input.getStringByField(YsbFields.CAMPAIGN_ID),
                 input.getLongByField(YsbFields.WINDOW_START)),
-                input.getLongByField(YsbFields.WINDOW_COUNT), Math::max);
+                input.getLongByField(YsbFields.WINDOW_COUNT));
     }
 
     @Override

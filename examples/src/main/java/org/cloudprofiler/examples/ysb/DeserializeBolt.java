@@ -10,6 +10,7 @@ import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
+import org.cloudprofiler.examples.ysb.common.AdEventJson;
 import org.cloudprofiler.generator.ysb.AdEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -11,34 +11,27 @@ import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
+import org.cloudprofiler.examples.ysb.common.TumblingWindows;
+import org.cloudprofiler.examples.ysb.common.WindowKey;
 
 /**
  * YSB step 5: counts each campaign's views per tumbling window of event time and passes every
  * view on with its window's count so far, so the sink always holds the latest count (as the
- * benchmark's Redis does). Grouped by campaign, so one task owns each campaign. Windows more than
- * {@code retainedWindows} behind the newest are forgotten to bound memory; a view that still
- * falls into one is counted ({@code ysb.late-views}) and dropped.
+ * benchmark's Redis does). Grouped by campaign, so one task owns each campaign. The windows the
+ * task's newest view has left behind ({@link TumblingWindows}) are forgotten to bound memory; a
+ * view that still falls into one is counted ({@code ysb.late-views}) and dropped.
  */
 public final class WindowCountBolt extends BaseBasicBolt {
     private static final long serialVersionUID = 1L;
 
-    private final long windowMs;
-    private final int retainedWindows;
+    private final TumblingWindows windows;
     private transient Map<WindowKey, long[]> counts;
     private transient long newestWindowStartMs;
     private transient Counter lateViews;
 
-    /**
-     * @param windowMs the window length (YSB: 10 s)
-     * @param retainedWindows how many windows behind the newest still take views
-     */
-    public WindowCountBolt(long windowMs, int retainedWindows) {
-        if (windowMs < 1 || retainedWindows < 1) {
-            throw new IllegalArgumentException("need a window of at least 1 ms and at least one"
-                    + " retained window, not " + windowMs + " ms and " + retainedWindows);
-        }
-        this.windowMs = windowMs;
-        this.retainedWindows = retainedWindows;
+    /** @param windows the windows and how many of them take views ({@link TumblingWindows#YSB}) */
+    public WindowCountBolt(TumblingWindows windows) {
+        this.windows = windows;
     }
 
     @Override
@@ -51,11 +44,11 @@ public final class WindowCountBolt extends BaseBasicBolt {
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
         long eventTimeMs = input.getLongByField(YsbFields.EVENT_TIME);
-        long windowStartMs = eventTimeMs - Math.floorMod(eventTimeMs, windowMs);
+        long windowStartMs = windows.startOf(eventTimeMs);
         if (windowStartMs > newestWindowStartMs) {
             newestWindowStartMs = windowStartMs;
             forgetOldWindows();
-        } else if (windowStartMs < oldestRetainedStartMs()) {
+        } else if (windows.isLate(windowStartMs, newestWindowStartMs)) {
             lateViews.inc();
             return;
         }
@@ -66,12 +59,8 @@ public final class WindowCountBolt extends BaseBasicBolt {
                 input.getValueByField(YsbFields.OFFSET), campaign, windowStartMs, count));
     }
 
-    private long oldestRetainedStartMs() {
-        return newestWindowStartMs - (retainedWindows - 1) * windowMs;
-    }
-
     private void forgetOldWindows() {
-        long oldest = oldestRetainedStartMs();
+        long oldest = windows.oldestRetainedStart(newestWindowStartMs);
         for (Iterator<WindowKey> keys = counts.keySet().iterator(); keys.hasNext(); ) {
             if (keys.next().windowStartMs() < oldest) {
                 keys.remove();

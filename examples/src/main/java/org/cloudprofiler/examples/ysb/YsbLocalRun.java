@@ -21,6 +21,10 @@ import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.GeneratorStats;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.drops.DropsSource;
+import org.cloudprofiler.examples.ysb.common.CampaignWindows;
+import org.cloudprofiler.examples.ysb.common.TumblingWindows;
+import org.cloudprofiler.examples.ysb.common.WindowKey;
+import org.cloudprofiler.examples.ysb.common.YsbStages;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
 import org.cloudprofiler.generator.Payload;
@@ -122,7 +126,7 @@ public final class YsbLocalRun implements Callable<Integer> {
 
         Path nodeDirectory = Path.of(CloudProfiler.logDirectory());
         // An earlier run's counts in a reused log directory are not this run's.
-        for (Path stale : JofSpout.dropsFiles(nodeDirectory, YsbTopology.EVENTS)) {
+        for (Path stale : JofSpout.dropsFiles(nodeDirectory, YsbStages.EVENTS)) {
             Files.delete(stale);
         }
         System.out.printf(Locale.ROOT, "YSB on a LocalCluster: %,d tuples/s for %d s, %d spout"
@@ -178,7 +182,7 @@ public final class YsbLocalRun implements Callable<Integer> {
     /** Tuples the spouts' full JOF queues dropped, from the drops.json each left (JofSpout). */
     private static long jofDrops(Path nodeDirectory) throws IOException {
         long dropped = 0;
-        for (Path drops : JofSpout.dropsFiles(nodeDirectory, YsbTopology.EVENTS)) {
+        for (Path drops : JofSpout.dropsFiles(nodeDirectory, YsbStages.EVENTS)) {
             for (DropsSource source : DropsFile.read(drops)) {
                 dropped += source.counts().getOrDefault("tuplesDropped", 0L);
             }
@@ -193,12 +197,12 @@ public final class YsbLocalRun implements Callable<Integer> {
                 + " dropped%n", result.sentTuples(), result.achievedTuplesPerSecond(),
                 result.droppedTuples());
         System.out.printf(Locale.ROOT, "sink: %,d views counted in %,d campaign windows of %d"
-                + " s%n", views, windows.size(), YsbTopology.WINDOW_MS / 1000);
+                + " s%n", views, windows.size(), TumblingWindows.YSB.windowMs() / 1000);
         int code = 0;
         if (jofDropped > 0) {
             System.out.printf(Locale.ROOT, "PROBLEM: the JofSpouts' queues were full and dropped"
                     + " %,d tuples (counts in %s/*/drops.json): the topology did not keep up with"
-                    + " %,d tuples/s here; use a lower --rate%n", jofDropped, YsbTopology.EVENTS,
+                    + " %,d tuples/s here; use a lower --rate%n", jofDropped, YsbStages.EVENTS,
                     tuplesPerSecond);
             code = 1;
         }

@@ -1,6 +1,13 @@
 package org.cloudprofiler.examples.ysb;
 
-import java.util.List;
+import static org.cloudprofiler.examples.ysb.common.YsbStages.DESERIALIZE;
+import static org.cloudprofiler.examples.ysb.common.YsbStages.EVENTS;
+import static org.cloudprofiler.examples.ysb.common.YsbStages.FILTER;
+import static org.cloudprofiler.examples.ysb.common.YsbStages.JOIN;
+import static org.cloudprofiler.examples.ysb.common.YsbStages.PROJECT;
+import static org.cloudprofiler.examples.ysb.common.YsbStages.SINK;
+import static org.cloudprofiler.examples.ysb.common.YsbStages.WINDOW_COUNT;
+
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -12,6 +19,8 @@ import org.apache.storm.topology.IRichSpout;
 import org.apache.storm.topology.SpoutDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.tuple.Fields;
+import org.cloudprofiler.examples.ysb.common.TumblingWindows;
+import org.cloudprofiler.examples.ysb.common.YsbStages;
 import org.cloudprofiler.generator.ysb.AdEvent;
 import org.cloudprofiler.generator.ysb.AdEventSerializer;
 import org.cloudprofiler.storm.ProfiledTopologyBuilder;
@@ -20,25 +29,10 @@ import org.cloudprofiler.storm.ProfiledTopologyBuilder;
  * The Yahoo streaming benchmark as a Storm topology: events → deserialize → filter views →
  * project → join campaign → 10 s window count per campaign → sink. The events spout is the
  * caller's: {@code JofSpout} with the YSB payload, or a {@code KafkaSpout} of the benchmark's
- * JSON (both emit KafkaSpout's fields, which is all the bolts read). Stateless.
+ * JSON (both emit KafkaSpout's fields, which is all the bolts read). Its component ids are
+ * {@link YsbStages}'. Stateless.
  */
 public final class YsbTopology {
-    public static final String EVENTS = "events";
-    public static final String DESERIALIZE = "deserialize";
-    public static final String FILTER = "filter";
-    public static final String PROJECT = "project";
-    public static final String JOIN = "join";
-    public static final String WINDOW_COUNT = "window-count";
-    public static final String SINK = "sink";
-    /** Every component, from the source to the sink. */
-    public static final List<String> COMPONENTS =
-            List.of(EVENTS, DESERIALIZE, FILTER, PROJECT, JOIN, WINDOW_COUNT, SINK);
-
-    /** The benchmark's window. */
-    public static final long WINDOW_MS = 10_000;
-    /** Windows behind the newest that still count views: a minute of lateness. */
-    public static final int RETAINED_WINDOWS = 6;
-
     private YsbTopology() {}
 
     /**
@@ -88,7 +82,7 @@ public final class YsbTopology {
         wiring.bolt().set(PROJECT, new ProjectBolt(), boltTasks).shuffleGrouping(FILTER);
         wiring.bolt().set(JOIN, new JoinCampaignBolt(campaignOfAd), boltTasks)
                 .shuffleGrouping(PROJECT);
-        wiring.bolt().set(WINDOW_COUNT, new WindowCountBolt(WINDOW_MS, RETAINED_WINDOWS), boltTasks)
+        wiring.bolt().set(WINDOW_COUNT, new WindowCountBolt(TumblingWindows.YSB), boltTasks)
                 .fieldsGrouping(JOIN, byCampaign);
         wiring.bolt().set(SINK, new CampaignWindowSink(), boltTasks)
                 .fieldsGrouping(WINDOW_COUNT, byCampaign);

@@ -24,13 +24,13 @@ import org.apache.storm.kafka.spout.KafkaSpout;
 import org.apache.storm.kafka.spout.KafkaSpoutConfig;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
-import org.cloudprofiler.storm.RunEndSignal;
 import org.cloudprofiler.generator.Payload;
+import org.cloudprofiler.storm.RunEndSignal;
 import org.cloudprofiler.storm.jof.JofSpout;
 import org.cloudprofiler.storm.jof.JofSpoutConfig;
 import org.cloudprofiler.storm.kafka.ProfiledKafkaSpout;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
-import org.cloudprofiler.storm.testing.InProcessKafka;
+import org.cloudprofiler.testing.InProcessKafka;
 import org.cloudprofiler.testing.PortBlocks;
 import org.junit.jupiter.api.Test;
 

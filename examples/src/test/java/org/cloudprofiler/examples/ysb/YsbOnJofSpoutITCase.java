@@ -20,6 +20,10 @@ import java.util.stream.LongStream;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.cloudprofiler.channel.IngestionChannel;
+import org.cloudprofiler.examples.ysb.common.CampaignWindows;
+import org.cloudprofiler.examples.ysb.common.TumblingWindows;
+import org.cloudprofiler.examples.ysb.common.WindowKey;
+import org.cloudprofiler.examples.ysb.common.YsbStages;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.log.HandlerType;
@@ -102,8 +106,8 @@ class YsbOnJofSpoutITCase {
     void everyGeneratedTupleIsDeserializedAndFilteredOnce() {
         assertTrue(generated.clean(), generated.problems()::toString);
         assertEquals(TUPLES, generated.sentTuples());
-        for (String component : List.of(YsbTopology.EVENTS, YsbTopology.DESERIALIZE,
-                YsbTopology.FILTER)) {
+        for (String component : List.of(YsbStages.EVENTS, YsbStages.DESERIALIZE,
+                YsbStages.FILTER)) {
             assertEquals(eachOnce(allIds()), ProfileLogs.idCounts(component, "in"), component);
         }
         assertEquals(0L, METRICS.get("ysb.unreadable-events"));
@@ -128,8 +132,8 @@ class YsbOnJofSpoutITCase {
         assertEquals(allIds(), sendTscOfId.keySet());
         // One node, one clock: a send stamped after the spout's in would be a negative hop.
         long taken = 0;
-        for (int task : ProfileLogs.tasks(YsbTopology.EVENTS)) {
-            String channel = YsbTopology.EVENTS + "/" + task + "/in";
+        for (int task : ProfileLogs.tasks(YsbStages.EVENTS)) {
+            String channel = YsbStages.EVENTS + "/" + task + "/in";
             List<Long> ids = ProfileLogs.column(channel, "id");
             List<Long> inTscs = ProfileLogs.column(channel, "tsc");
             for (int i = 0; i < ids.size(); i++) {
@@ -145,13 +149,13 @@ class YsbOnJofSpoutITCase {
 
     @Test
     void everyViewReachesTheSinkOnceAndIsCounted() {
-        Map<Long, Long> views = ProfileLogs.idCounts(YsbTopology.FILTER, "out");
+        Map<Long, Long> views = ProfileLogs.idCounts(YsbStages.FILTER, "out");
         assertEquals(eachOnce(views.keySet()), views);
         // YSB's three event types are drawn evenly: about a third are views.
         assertTrue(views.size() > TUPLES / 4 && views.size() < TUPLES * 5 / 12,
                 () -> views.size() + " views of " + TUPLES);
-        for (String component : List.of(YsbTopology.PROJECT, YsbTopology.JOIN,
-                YsbTopology.WINDOW_COUNT, YsbTopology.SINK)) {
+        for (String component : List.of(YsbStages.PROJECT, YsbStages.JOIN,
+                YsbStages.WINDOW_COUNT, YsbStages.SINK)) {
             assertEquals(views, ProfileLogs.idCounts(component, "in"), component);
         }
         assertEquals(0L, METRICS.get("ysb.unknown-ads"));
@@ -162,7 +166,8 @@ class YsbOnJofSpoutITCase {
         Set<String> campaigns = new HashSet<>(Generator.ysbAdCampaigns(SEED).values());
         for (WindowKey window : windows.keySet()) {
             assertTrue(campaigns.contains(window.campaignId()), window::toString);
-            assertEquals(0, window.windowStartMs() % YsbTopology.WINDOW_MS, window::toString);
+            assertEquals(window.windowStartMs(),
+                    TumblingWindows.YSB.startOf(window.windowStartMs()), window::toString);
         }
     }
 
@@ -171,7 +176,7 @@ class YsbOnJofSpoutITCase {
         assertTrue(progress.complete(), progress::toString);
         assertEquals(0, progress.repeatedEnds());
         assertEquals(0L, METRICS.get("cloudprofiler.duplicate-pills"));
-        for (String component : YsbTopology.COMPONENTS) {
+        for (String component : YsbStages.ALL) {
             for (int task : ProfileLogs.tasks(component)) {
                 String channel = component + "/" + task + "/first-last";
                 List<Long> ids = ProfileLogs.column(channel, "id");
@@ -185,34 +190,34 @@ class YsbOnJofSpoutITCase {
     void topologyJsonDescribesTheSubmittedTopology() {
         TopologyDescription topology = ProfileLogs.topology();
         assertEquals(NAME, topology.topologyName());
-        assertEquals(YsbTopology.COMPONENTS, topology.components().stream()
+        assertEquals(YsbStages.ALL, topology.components().stream()
                 .map(TopologyDescription.Component::id).sorted(
-                        java.util.Comparator.comparing(YsbTopology.COMPONENTS::indexOf))
+                        java.util.Comparator.comparing(YsbStages.ALL::indexOf))
                 .toList());
         for (TopologyDescription.Component component : topology.components()) {
-            int expected = component.id().equals(YsbTopology.EVENTS) ? SPOUT_TASKS : BOLT_TASKS;
+            int expected = component.id().equals(YsbStages.EVENTS) ? SPOUT_TASKS : BOLT_TASKS;
             assertEquals(expected, component.tasks().size(), component.id());
         }
         List<String> campaignField = List.of(YsbFields.CAMPAIGN_ID);
         Set<TopologyDescription.Edge> expected = Set.of(
-                edge(YsbTopology.EVENTS, YsbTopology.DESERIALIZE, "shuffle", List.of()),
-                edge(YsbTopology.DESERIALIZE, YsbTopology.FILTER, "shuffle", List.of()),
-                edge(YsbTopology.FILTER, YsbTopology.PROJECT, "shuffle", List.of()),
-                edge(YsbTopology.PROJECT, YsbTopology.JOIN, "shuffle", List.of()),
-                edge(YsbTopology.JOIN, YsbTopology.WINDOW_COUNT, "fields", campaignField),
-                edge(YsbTopology.WINDOW_COUNT, YsbTopology.SINK, "fields", campaignField));
+                edge(YsbStages.EVENTS, YsbStages.DESERIALIZE, "shuffle", List.of()),
+                edge(YsbStages.DESERIALIZE, YsbStages.FILTER, "shuffle", List.of()),
+                edge(YsbStages.FILTER, YsbStages.PROJECT, "shuffle", List.of()),
+                edge(YsbStages.PROJECT, YsbStages.JOIN, "shuffle", List.of()),
+                edge(YsbStages.JOIN, YsbStages.WINDOW_COUNT, "fields", campaignField),
+                edge(YsbStages.WINDOW_COUNT, YsbStages.SINK, "fields", campaignField));
         assertEquals(expected, Set.copyOf(topology.edges()));
         assertEquals(SPOUT_TASKS + 6 * BOLT_TASKS, topology.tasks().size());
     }
 
     private static TopologyDescription.Edge edge(String from, String to, String grouping,
             List<String> fields) {
-        return new TopologyDescription.Edge(from, to, "default", grouping, fields);
+        return new TopologyDescription.Edge(from, to, "default", grouping, fields, false);
     }
 
     @Test
     void everyLogDecodesAndTheJofLeftItsCounts() throws Exception {
-        for (String component : YsbTopology.COMPONENTS) {
+        for (String component : YsbStages.ALL) {
             for (Path file : ProfileLogs.files(component)) {
                 LogSummary summary = LogReader.scan(file);
                 assertFalse(summary.hasProblems(), () -> file + ": " + summary.problems());
@@ -220,8 +225,8 @@ class YsbOnJofSpoutITCase {
             }
         }
         long handedOver = 0;
-        for (int task : ProfileLogs.tasks(YsbTopology.EVENTS)) {
-            Path drops = ProfileLogs.nodeDirectory().resolve(YsbTopology.EVENTS)
+        for (int task : ProfileLogs.tasks(YsbStages.EVENTS)) {
+            Path drops = ProfileLogs.nodeDirectory().resolve(YsbStages.EVENTS)
                     .resolve(Integer.toString(task)).resolve("drops.json");
             JsonNode source = new ObjectMapper().readTree(Files.readString(drops))
                     .path("sources").path(0);

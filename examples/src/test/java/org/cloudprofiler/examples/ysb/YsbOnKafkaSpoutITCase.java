@@ -10,17 +10,24 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.kafka.spout.FirstPollOffsetStrategy;
 import org.apache.storm.kafka.spout.KafkaSpout;
 import org.apache.storm.kafka.spout.KafkaSpoutConfig;
+import org.cloudprofiler.examples.ysb.common.CampaignWindows;
+import org.cloudprofiler.examples.ysb.common.ExpectedWindows;
+import org.cloudprofiler.examples.ysb.common.TumblingWindows;
+import org.cloudprofiler.examples.ysb.common.YsbKafkaFeed;
+import org.cloudprofiler.examples.ysb.common.YsbStages;
 import org.cloudprofiler.generator.ysb.AdEvent;
 import org.cloudprofiler.generator.ysb.AdEventPool;
 import org.cloudprofiler.storm.RunEndSignal;
 import org.cloudprofiler.storm.kafka.ProfiledKafkaSpout;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
-import org.cloudprofiler.storm.testing.InProcessKafka;
 import org.cloudprofiler.storm.testing.ProfileLogs;
+import org.cloudprofiler.storm.tupleid.PartitionOffsetTupleIdExtractor;
+import org.cloudprofiler.testing.InProcessKafka;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,7 +50,8 @@ class YsbOnKafkaSpoutITCase {
         CampaignWindows.clear(NAME);
         try (InProcessKafka kafka = InProcessKafka.start()) {
             kafka.createTopic(TOPIC, PARTITIONS);
-            ids = YsbKafkaFeed.send(kafka.bootstrapServers(), TOPIC, PARTITIONS, pool.events());
+            ids = YsbKafkaFeed.send(kafka.bootstrapServers(), TOPIC, PARTITIONS, pool.events())
+                    .stream().map(YsbOnKafkaSpoutITCase::tupleId).toList();
             KafkaSpoutConfig<String, String> spoutConfig =
                     KafkaSpoutConfig.builder(kafka.bootstrapServers(), TOPIC)
                             .setGroupId(NAME)
@@ -58,20 +66,22 @@ class YsbOnKafkaSpoutITCase {
             }
         }
 
-        Map<WindowKey, Long> expectedWindows = new HashMap<>();
         Map<Long, Long> expectedViewIds = new HashMap<>();
         for (int i = 0; i < EVENTS; i++) {
             AdEvent event = pool.events().get(i);
             if (event.eventType().equals("view")) {
-                long start = event.eventTimeMs() - event.eventTimeMs() % YsbTopology.WINDOW_MS;
-                expectedWindows.merge(new WindowKey(pool.campaignOfAd().get(event.adId()),
-                        start), 1L, Long::sum);
                 expectedViewIds.put(ids.get(i), 1L);
             }
         }
-        assertEquals(expectedWindows, CampaignWindows.of(NAME));
-        assertEquals(expectedViewIds, ProfileLogs.idCounts(YsbTopology.SINK, "in"));
+        assertEquals(ExpectedWindows.of(pool.events(), pool.campaignOfAd(),
+                TumblingWindows.YSB), CampaignWindows.of(NAME));
+        assertEquals(expectedViewIds, ProfileLogs.idCounts(YsbStages.SINK, "in"));
         assertEquals(ids.stream().collect(Collectors.toMap(Function.identity(), id -> 1L)),
-                ProfileLogs.idCounts(YsbTopology.DESERIALIZE, "in"));
+                ProfileLogs.idCounts(YsbStages.DESERIALIZE, "in"));
+    }
+
+    /** The id the profiled KafkaSpout gives the record, {@code partition << 48 | offset}. */
+    private static long tupleId(RecordMetadata record) {
+        return PartitionOffsetTupleIdExtractor.id(record.partition(), record.offset());
     }
 }

@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.generated.Grouping;
 import org.apache.storm.generated.StormTopology;
+import org.cloudprofiler.examples.ysb.common.YsbStages;
 import org.cloudprofiler.storm.jof.JofSpout;
 import org.cloudprofiler.storm.jof.JofSpoutConfig;
 import org.cloudprofiler.storm.pill.PillStream;
@@ -24,9 +25,9 @@ class YsbTopologyTest {
         StormTopology baseline = YsbTopology.uninstrumented(spout, 2, 3, CAMPAIGNS);
 
         assertEquals(userEdges(profiled), userEdges(baseline));
-        assertEquals(new TreeSet<>(YsbTopology.COMPONENTS.subList(1, 7)),
+        assertEquals(new TreeSet<>(YsbStages.ALL.subList(1, 7)),
                 new TreeSet<>(baseline.get_bolts().keySet()));
-        assertEquals(3, baseline.get_bolts().get(YsbTopology.JOIN).get_common()
+        assertEquals(3, baseline.get_bolts().get(YsbStages.JOIN).get_common()
                 .get_parallelism_hint());
         assertEquals(0, pillEdges(baseline));
         assertEquals(6, pillEdges(profiled));

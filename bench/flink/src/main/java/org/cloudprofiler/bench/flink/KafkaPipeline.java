@@ -11,7 +11,7 @@ import org.cloudprofiler.bench.ingestion.MeasuredRun;
 import org.cloudprofiler.bench.ingestion.PacedProducer;
 import org.cloudprofiler.bench.ingestion.RunRules;
 import org.cloudprofiler.bench.ingestion.SourceReport;
-import org.cloudprofiler.storm.testing.InProcessKafka;
+import org.cloudprofiler.testing.InProcessKafka;
 
 /**
  * A paced producer → the in-process broker → flink-connector-kafka's {@link KafkaSource}

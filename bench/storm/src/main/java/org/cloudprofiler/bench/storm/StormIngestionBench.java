@@ -19,11 +19,11 @@ import org.cloudprofiler.bench.ingestion.SourceOutcome;
 import org.cloudprofiler.bench.ingestion.TransportLoad;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.search.PassCriteria;
-import org.cloudprofiler.storm.testing.InProcessKafka;
-import picocli.CommandLine;
+import org.cloudprofiler.testing.InProcessKafka;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * Issue 5's Storm ingestion figures in one run: the highest rate each source sustains into a

@@ -18,9 +18,10 @@ import org.cloudprofiler.bench.ingestion.FreePorts;
 import org.cloudprofiler.bench.ingestion.ScheduleLag;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.drops.DropsSource;
-import org.cloudprofiler.examples.ysb.CampaignWindows;
-import org.cloudprofiler.examples.ysb.WindowKey;
 import org.cloudprofiler.examples.ysb.YsbTopology;
+import org.cloudprofiler.examples.ysb.common.CampaignWindows;
+import org.cloudprofiler.examples.ysb.common.WindowKey;
+import org.cloudprofiler.examples.ysb.common.YsbStages;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.generator.GeneratorResult;
 import org.cloudprofiler.generator.Payload;
@@ -203,6 +204,6 @@ final class YsbVariantPipeline implements IngestionPipeline {
     }
 
     private static List<Path> jofCountFiles() throws IOException {
-        return JofSpout.dropsFiles(Path.of(CloudProfiler.logDirectory()), YsbTopology.EVENTS);
+        return JofSpout.dropsFiles(Path.of(CloudProfiler.logDirectory()), YsbStages.EVENTS);
     }
 }

@@ -17,13 +17,20 @@ import org.cloudprofiler.generator.jof.TupleAssembler;
 final class DeserializingAssembler<T> implements TupleAssembler, Collector<T> {
     private final JofRecordDeserializationSchema<T> schema;
     private final int receiver;
+    private final boolean identify;
     private Object first;
     private List<Object> more;
 
-    /** @param schema this receiver's own, opened copy */
-    DeserializingAssembler(JofRecordDeserializationSchema<T> schema, int receiver) {
+    /**
+     * @param schema this receiver's own, opened copy
+     * @param identify whether to hand records over with their tuple's id
+     *     ({@link IdentifiedRecords}), for a profiled job
+     */
+    DeserializingAssembler(JofRecordDeserializationSchema<T> schema, int receiver,
+            boolean identify) {
         this.schema = schema;
         this.receiver = receiver;
+        this.identify = identify;
     }
 
     @Override
@@ -35,7 +42,8 @@ final class DeserializingAssembler<T> implements TupleAssembler, Collector<T> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return more == null ? first : new SeveralRecords(more);
+        Object records = more == null ? first : new SeveralRecords(more);
+        return identify && records != null ? new IdentifiedRecords(tupleId, records) : records;
     }
 
     @Override

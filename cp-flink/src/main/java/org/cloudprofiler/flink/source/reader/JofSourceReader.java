@@ -30,19 +30,22 @@ public final class JofSourceReader<T> extends SingleThreadMultiplexSourceReaderB
     /**
      * @param starter binds a split's receiver as the source is configured
      * @param schema the configured schema; each receiver runs its own opened copy
-     * @param bounded whether a split ends with its receiver's end of the run
+     * @param endsWithTheRun whether a split ends with its receiver's end of the run
+     * @param identify whether records carry their tuple ids into a profiled job
+     *     ({@link org.cloudprofiler.flink.profile.TupleIdSource})
      */
     public JofSourceReader(ReceiverStarter starter, JofRecordDeserializationSchema<T> schema,
-            boolean bounded, SourceReaderContext context) {
-        this(starter, schema, bounded, context, new JofReaderCounts());
+            boolean endsWithTheRun, boolean identify, SourceReaderContext context) {
+        this(starter, schema, endsWithTheRun, identify, context, new JofReaderCounts());
     }
 
     private JofSourceReader(ReceiverStarter starter, JofRecordDeserializationSchema<T> schema,
-            boolean bounded, SourceReaderContext context, JofReaderCounts counts) {
+            boolean endsWithTheRun, boolean identify, SourceReaderContext context,
+            JofReaderCounts counts) {
         super(() -> new JofSplitReader(starter,
                         split -> new DeserializingAssembler<>(openCopy(schema, context),
-                                split.receiver()),
-                        bounded, counts),
+                                split.receiver(), identify),
+                        endsWithTheRun, counts),
                 new JofRecordEmitter<>(), context.getConfiguration(), context);
         this.counts = counts;
         counts.registerGauges(context.metricGroup().addGroup("cloudprofiler").addGroup("jof"));

@@ -18,8 +18,9 @@ import org.cloudprofiler.generator.jof.TupleAssembler;
 import org.cloudprofiler.generator.jof.TupleBucket;
 
 /**
- * Binds a JOF receiver for each split it is given and drains their queues. In a bounded source a
- * split finishes when its receiver has every sender's end-of-run marker; its JOF is then closed.
+ * Binds a JOF receiver for each split it is given and drains their queues. In a source that ends
+ * with the run (bounded, or unbounded until the end of the run) a split finishes when its
+ * receiver has every sender's end-of-run marker; its JOF is then closed.
  * Called on the one fetcher thread, except {@link #wakeUp}; {@link #close} closes every JOF it
  * started, on every path (end, cancel, failure), so no receiver thread outlives it.
  */
@@ -32,7 +33,7 @@ final class JofSplitReader implements SplitReader<Object, JofReceiverSplit> {
 
     private final ReceiverStarter starter;
     private final Function<JofReceiverSplit, TupleAssembler> assemblers;
-    private final boolean bounded;
+    private final boolean endsWithTheRun;
     private final JofReaderCounts counts;
     private final List<ReceiverInput> inputs = new ArrayList<>();
     private volatile boolean wokenUp;
@@ -43,11 +44,11 @@ final class JofSplitReader implements SplitReader<Object, JofReceiverSplit> {
      * @param counts where every JOF started is registered, for the metrics and drops.json
      */
     JofSplitReader(ReceiverStarter starter,
-            Function<JofReceiverSplit, TupleAssembler> assemblers, boolean bounded,
+            Function<JofReceiverSplit, TupleAssembler> assemblers, boolean endsWithTheRun,
             JofReaderCounts counts) {
         this.starter = starter;
         this.assemblers = assemblers;
-        this.bounded = bounded;
+        this.endsWithTheRun = endsWithTheRun;
         this.counts = counts;
     }
 
@@ -81,7 +82,7 @@ final class JofSplitReader implements SplitReader<Object, JofReceiverSplit> {
                 }
                 if (item instanceof TupleBucket bucket) {
                     fetched.add(input.split().splitId(), bucket);
-                } else if (bounded) {
+                } else if (endsWithTheRun) {
                     // The receiver's end of the run: nothing of it follows.
                     fetched.finish(input.split().splitId());
                     input.close();

@@ -28,7 +28,7 @@ class DeserializingAssemblerTest {
     @Test
     void aTupleBecomesTheRecordsTheSchemaCollectedInOrder() throws Exception {
         DeserializingAssembler<String> assembler =
-                new DeserializingAssembler<>(new RepeatsByTupleId(), SPLIT.receiver());
+                new DeserializingAssembler<>(new RepeatsByTupleId(), SPLIT.receiver(), false);
 
         assertEquals(List.of(), emitted(assembler.assemble(0, 0, "x")));
         assertNull(assembler.assemble(0, 0, "x"), "no record is handed over as null");
@@ -40,7 +40,7 @@ class DeserializingAssemblerTest {
     @Test
     void aSchemaThatThrowsFailsTheTupleUnchecked() {
         DeserializingAssembler<String> assembler =
-                new DeserializingAssembler<>(new Misbehaving(false), SPLIT.receiver());
+                new DeserializingAssembler<>(new Misbehaving(false), SPLIT.receiver(), false);
 
         assertThrows(UncheckedIOException.class, () -> assembler.assemble(0, 0, "x"));
     }
@@ -48,7 +48,7 @@ class DeserializingAssemblerTest {
     @Test
     void aSchemaThatCollectsNullIsToldToCollectNothing() {
         DeserializingAssembler<String> assembler =
-                new DeserializingAssembler<>(new Misbehaving(true), SPLIT.receiver());
+                new DeserializingAssembler<>(new Misbehaving(true), SPLIT.receiver(), false);
 
         assertThrows(NullPointerException.class, () -> assembler.assemble(0, 0, "x"));
     }

@@ -1,4 +1,4 @@
-package org.cloudprofiler.examples.ysb;
+package org.cloudprofiler.examples.ysb.common;
 
 /**
  * A campaign's window of event time.

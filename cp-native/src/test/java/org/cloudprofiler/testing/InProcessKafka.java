@@ -1,4 +1,4 @@
-package org.cloudprofiler.storm.testing;
+package org.cloudprofiler.testing;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.cloudprofiler.examples.ysb;
+package org.cloudprofiler.examples.ysb.common;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package org.cloudprofiler.examples.ysb;
+package org.cloudprofiler.examples.ysb.common;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,11 +12,10 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.cloudprofiler.generator.ysb.AdEvent;
-import org.cloudprofiler.storm.tupleid.PartitionOffsetTupleIdExtractor;
 
 /**
  * Writes ad events to a Kafka topic as the Yahoo streaming benchmark's JSON, for the YSB
- * topology fed by KafkaSpout. Stateless.
+ * topology fed by KafkaSpout and the YSB job fed by KafkaSource. Stateless.
  */
 public final class YsbKafkaFeed {
 
@@ -26,10 +25,9 @@ public final class YsbKafkaFeed {
      * Sends {@code events} to {@code topic}, event {@code i} to partition {@code i mod
      * partitions}, and waits until the broker has them all.
      *
-     * @return each event's tuple id as the profiled KafkaSpout sees it, {@code partition << 48 |
-     *     offset}, in the order of {@code events}
+     * @return where each event went (its partition and offset), in the order of {@code events}
      */
-    public static List<Long> send(String bootstrapServers, String topic, int partitions,
+    public static List<RecordMetadata> send(String bootstrapServers, String topic, int partitions,
             List<AdEvent> events) throws InterruptedException, ExecutionException {
         List<Future<RecordMetadata>> sent = new ArrayList<>(events.size());
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
@@ -41,11 +39,10 @@ public final class YsbKafkaFeed {
                         AdEventJson.write(events.get(i)))));
             }
         }
-        List<Long> ids = new ArrayList<>(sent.size());
+        List<RecordMetadata> written = new ArrayList<>(sent.size());
         for (Future<RecordMetadata> record : sent) {
-            RecordMetadata metadata = record.get();
-            ids.add(PartitionOffsetTupleIdExtractor.id(metadata.partition(), metadata.offset()));
+            written.add(record.get());
         }
-        return ids;
+        return written;
     }
 }

@@ -1,21 +1,36 @@
-package org.cloudprofiler.storm.probe;
+package org.cloudprofiler.probe;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.cloudprofiler.ChannelStats;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.config.HandlerChoice;
 import org.cloudprofiler.log.HandlerType;
-import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
+import org.cloudprofiler.topology.TopologyDescription;
 
 /**
- * The channels and counters of one task. The logging methods run on the task's executor thread
- * only, which {@link #bindExecutorThread()} names on first use and which opens the channels
- * lazily (channels are single-writer, and the CPU channel measures its writer); {@link #close},
- * {@link #retire} and the stats may be called from any thread.
+ * The channels of one task (a Storm task, a Flink operator's subtask) at the probe points every
+ * engine integration logs. The logging methods run on the task's thread only, which
+ * {@link #bindExecutorThread()} names on first use and which opens the channels lazily (channels
+ * are single-writer, and the CPU channel measures its writer); {@link #close}, {@link #retire}
+ * and the stats may be called from any thread.
  */
 public final class TaskProbe {
+
+    /** The id of a tuple that carries no usable id; such tuples are counted, not logged. */
+    public static final long NO_ID = Long.MIN_VALUE;
+
+    /** What a probe counts besides its channels' own counters; any thread may count. */
+    public interface Counters {
+        /** A tuple entered or left the task without a usable id: passed on, not logged. */
+        void missingId();
+
+        /** An emit came from a thread other than the task's: passed on, not logged. */
+        void offThreadEmit();
+    }
 
     private final String componentId;
     private final int taskId;
@@ -25,14 +40,14 @@ public final class TaskProbe {
     private final ProbeChannel count;
     private final ProbeChannel cpu;
     private final ProbeChannel firstLast;
-    private final TaskCounters counters;
+    private final Counters counters;
     private volatile Thread executorThread;
     private volatile boolean channelsOpen;
     private volatile boolean retired;
     private boolean firstLogged;
 
     /** A probe with the channels {@code settings} chooses; all off if profiling is disabled. */
-    public TaskProbe(String componentId, int taskId, CpSettings settings, TaskCounters counters) {
+    public TaskProbe(String componentId, int taskId, CpSettings settings, Counters counters) {
         this.componentId = componentId;
         this.taskId = taskId;
         this.counters = counters;
@@ -47,6 +62,26 @@ public final class TaskProbe {
         count = channels.get(ProbePoint.COUNT);
         cpu = channels.get(ProbePoint.CPU);
         firstLast = channels.get(ProbePoint.FIRST_LAST);
+    }
+
+    /**
+     * The channels {@code settings} give task {@code taskId} of {@code componentId}, as
+     * {@code topology.json} lists them: none if profiling is off, none set {@code OFF}.
+     */
+    public static List<TopologyDescription.Channel> channels(String componentId, int taskId,
+            CpSettings settings) {
+        List<TopologyDescription.Channel> channels = new ArrayList<>();
+        if (settings.enabled()) {
+            for (ProbePoint point : ProbePoint.values()) {
+                String name = point.channelName(componentId, taskId);
+                HandlerChoice choice = settings.handlerFor(name);
+                if (!choice.isOff()) {
+                    channels.add(new TopologyDescription.Channel(point.point(), name,
+                            choice.handler().name(), choice.parameters()));
+                }
+            }
+        }
+        return channels;
     }
 
     /** Names the calling thread the executor thread, the first time; call from it only. */
@@ -64,7 +99,7 @@ public final class TaskProbe {
         if (Thread.currentThread() == executorThread) {
             return true;
         }
-        counters.offThreadEmits().inc();
+        counters.offThreadEmit();
         return false;
     }
 
@@ -73,14 +108,14 @@ public final class TaskProbe {
         openIfNeeded();
         count.log(0);
         cpu.log(0);
-        if (tupleId == TupleIdExtractor.NO_ID) {
-            counters.missingIds().inc();
+        if (tupleId == NO_ID) {
+            counters.missingId();
         } else {
             in.log(tupleId);
         }
         if (!firstLogged) {
             firstLogged = true;
-            firstLast.log(tupleId == TupleIdExtractor.NO_ID ? 0 : tupleId);
+            firstLast.log(tupleId == NO_ID ? 0 : tupleId);
         }
     }
 
@@ -90,8 +125,8 @@ public final class TaskProbe {
      * the emit returns.
      */
     public void handOff(long tupleId) {
-        if (tupleId == TupleIdExtractor.NO_ID) {
-            counters.missingIds().inc();
+        if (tupleId == NO_ID) {
+            counters.missingId();
         } else {
             out.log(tupleId);
         }
@@ -134,10 +169,6 @@ public final class TaskProbe {
     /** What the configuration chose for the channel at {@code point}. */
     public HandlerChoice handler(ProbePoint point) {
         return channels.get(point).choice();
-    }
-
-    public TaskCounters counters() {
-        return counters;
     }
 
     public String componentId() {

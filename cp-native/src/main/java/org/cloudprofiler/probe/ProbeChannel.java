@@ -1,4 +1,4 @@
-package org.cloudprofiler.storm.probe;
+package org.cloudprofiler.probe;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.cloudprofiler.ChannelStats;
@@ -44,7 +44,8 @@ final class ProbeChannel {
                         choice.parameters().get(i));
             }
             handle.set(opened);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) {
+            // LinkageError: no native library for this platform; the task runs unprofiled.
             failed = true;
             if (opened != 0) {
                 CloudProfiler.closeChannel(opened);

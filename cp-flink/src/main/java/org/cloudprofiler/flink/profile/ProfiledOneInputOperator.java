@@ -1,0 +1,90 @@
+package org.cloudprofiler.flink.profile;
+
+import org.apache.flink.runtime.event.WatermarkEvent;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.operators.asyncprocessing.AsyncKeyOrderedProcessing;
+import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
+import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
+import org.apache.flink.util.function.ThrowingConsumer;
+
+/**
+ * A profiled one-input operator: each record entering {@code processElement} is logged under its
+ * id, which stays current while the operator processes it, so what it emits meanwhile carries it.
+ * End of input and asynchronous keyed processing reach the wrapped operator as if unwrapped.
+ */
+final class ProfiledOneInputOperator<IN, OUT> extends ProfiledOperator<OUT>
+        implements OneInputStreamOperator<IN, OUT>, BoundedOneInput, AsyncKeyOrderedProcessing {
+    private static final long serialVersionUID = 1L;
+
+    private final OneInputStreamOperator<IN, OUT> input;
+
+    ProfiledOneInputOperator(OneInputStreamOperator<IN, OUT> operator, SubtaskProfiler profiler,
+            String runId) {
+        super(operator, profiler, runId);
+        this.input = operator;
+    }
+
+    @Override
+    public void processElement(StreamRecord<IN> element) throws Exception {
+        SubtaskProfiler profiler = profiler();
+        long entered = profiler.enter(0, true);
+        try {
+            input.processElement(element);
+        } finally {
+            profiler.exit(entered);
+        }
+    }
+
+    @Override
+    public void setKeyContextElement(StreamRecord<IN> record) throws Exception {
+        input.setKeyContextElement(record);
+    }
+
+    @Override
+    public void processWatermark(Watermark mark) throws Exception {
+        input.processWatermark(mark);
+    }
+
+    @Override
+    public void processWatermarkStatus(WatermarkStatus watermarkStatus) throws Exception {
+        input.processWatermarkStatus(watermarkStatus);
+    }
+
+    @Override
+    public void processLatencyMarker(LatencyMarker latencyMarker) throws Exception {
+        input.processLatencyMarker(latencyMarker);
+    }
+
+    @Override
+    public void processRecordAttributes(RecordAttributes recordAttributes) throws Exception {
+        input.processRecordAttributes(recordAttributes);
+    }
+
+    @Override
+    public void processWatermark(WatermarkEvent watermark) throws Exception {
+        input.processWatermark(watermark);
+    }
+
+    @Override
+    public void endInput() throws Exception {
+        if (input instanceof BoundedOneInput bounded) {
+            bounded.endInput();
+        }
+    }
+
+    @Override
+    public boolean isAsyncKeyOrderedProcessingEnabled() {
+        return input instanceof AsyncKeyOrderedProcessing async
+                && async.isAsyncKeyOrderedProcessingEnabled();
+    }
+
+    @Override
+    public <T> ThrowingConsumer<StreamRecord<T>, Exception> getRecordProcessor(int inputId) {
+        return ProfiledInputs.asynchronouslyProcessed(profiler(), 0,
+                ((AsyncKeyOrderedProcessing) input).getRecordProcessor(inputId));
+    }
+}

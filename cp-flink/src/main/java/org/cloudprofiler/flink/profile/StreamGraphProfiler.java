@@ -1,0 +1,321 @@
+package org.cloudprofiler.flink.profile;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.runtime.jobgraph.JobType;
+import org.apache.flink.streaming.api.graph.StreamEdge;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.streaming.api.graph.StreamNode;
+import org.apache.flink.streaming.api.graph.StreamingJobGraphGenerator;
+import org.apache.flink.streaming.api.operators.SourceOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
+import org.apache.flink.streaming.api.transformations.SourceTransformation;
+import org.apache.flink.streaming.runtime.partitioner.CustomPartitionerWrapper;
+import org.apache.flink.streaming.runtime.partitioner.StreamPartitioner;
+import org.cloudprofiler.channel.ChannelNames;
+import org.cloudprofiler.topology.ComponentRole;
+import org.cloudprofiler.topology.TopologyDescription;
+
+/**
+ * Rewrites a job's stream graph before it is submitted so that every operator is profiled:
+ * user functions and the operators the Table/SQL planner generates alike, since the rewrite works
+ * on operators, not functions. Each operator's factory is replaced by a
+ * {@link ProfilingOperatorFactory}; each source gets its FLIP-27 source wrapped
+ * ({@link ProfiledSource}) in a factory of Flink's own kind, so Flink treats it as the source it
+ * is. Every exchange whose ends are all profiled gets {@link IdCarryingSerializer}s on both ends.
+ *
+ * <p>Both ends of an exchange must agree on the serializer, and an input of an operator has one
+ * serializer for all exchanges into it, so the exchanges are grouped: an operator's output and
+ * every input it feeds, and every output feeding those inputs, in one group. A group carries ids
+ * unless a member cannot: an input fed by a side output (Flink serializes those with the tag's
+ * own serializer), or an input of an operator that keeps its input records in its state with the
+ * serializer Flink gives it (asynchronous I/O). Records arriving on an input that does not carry ids are
+ * counted as missing ids.
+ */
+final class StreamGraphProfiler {
+
+    /** Operators that keep input records in state with their configured input serializer. */
+    private static final Set<String> INPUTS_IN_STATE = Set.of(
+            "org.apache.flink.streaming.api.operators.async.AsyncWaitOperator",
+            "org.apache.flink.table.runtime.operators.TableKeyedAsyncWaitOperator",
+            "org.apache.flink.table.runtime.operators.join.deltajoin.StreamingDeltaJoinOperator");
+
+    private final StreamGraph graph;
+    private final Map<Integer, Transformation<?>> transformations;
+    private final Map<String, String> settings;
+    private final Map<String, RecordIdExtractor<?>> extractors;
+    private final Map<Integer, String> componentIds = new LinkedHashMap<>();
+    private final Set<String> extractorsUsed = new HashSet<>();
+
+    /**
+     * @param transformations the job's transformations by id (a stream node's id is its
+     *     transformation's)
+     * @param settings the job's {@code cloudprofiler.*} keys
+     * @param extractors id extractors by source uid or name
+     */
+    StreamGraphProfiler(StreamGraph graph, Map<Integer, Transformation<?>> transformations,
+            Map<String, String> settings, Map<String, RecordIdExtractor<?>> extractors) {
+        this.graph = graph;
+        this.transformations = transformations;
+        this.settings = settings;
+        this.extractors = extractors;
+    }
+
+    /**
+     * Rewrites the graph in place.
+     *
+     * @return the job as {@code topology.json} describes it, without its run's id and places
+     * @throws IllegalArgumentException if an extractor names no source of the job
+     */
+    TopologyDescription profile() {
+        if (graph.getJobType() == JobType.BATCH) {
+            throw new IllegalArgumentException("cloudprofiler profiles jobs in STREAMING"
+                    + " execution mode only (in BATCH mode sorted inputs and the planner's batch"
+                    + " operators would mix up the records' ids): set execution.runtime-mode:"
+                    + " STREAMING, or cloudprofiler.enabled=false to run the job unprofiled");
+        }
+        List<StreamNode> nodes = new ArrayList<>(graph.getStreamNodes());
+        nodes.sort(Comparator.comparingInt(StreamNode::getId));
+        for (StreamNode node : nodes) {
+            StreamOperatorFactory<?> factory = node.getOperatorFactory();
+            if (factory == null || factory.isLegacySource()) {
+                throw new IllegalArgumentException("cloudprofiler cannot profile the operator '"
+                        + node.getOperatorName() + "': a legacy SourceFunction source (addSource,"
+                        + " socketTextStream, readFile, createInput); read it with a FLIP-27"
+                        + " source (env.fromSource), or set cloudprofiler.enabled=false");
+            }
+        }
+        Set<String> prefixes = new HashSet<>();
+        for (StreamNode node : nodes) {
+            componentIds.put(node.getId(), componentId(node, prefixes));
+        }
+        IdGroups groups = IdGroups.of(nodes, Thread.currentThread().getContextClassLoader());
+        TopologyDescription topology = describe(nodes);
+        for (StreamNode node : nodes) {
+            OperatorProfile profile = new OperatorProfile(componentIds.get(node.getId()),
+                    groups.inputsCarryingIds(node), Map.copyOf(settings), topology);
+            replaceFactory(node, profile);
+            groups.wrapSerializers(node);
+        }
+        Set<String> unused = new HashSet<>(extractors.keySet());
+        unused.removeAll(extractorsUsed);
+        if (!unused.isEmpty()) {
+            throw new IllegalArgumentException("no source of the job has the uid or name "
+                    + unused + " given to withTupleIds; sources: " + sourceNames(nodes));
+        }
+        return topology;
+    }
+
+    /** The operator's uid if it has one, else its name; made unique by its node id. */
+    private static String componentId(StreamNode node, Set<String> prefixes) {
+        String uid = node.getTransformationUID();
+        String id = uid != null && !uid.isBlank() ? uid : node.getOperatorName();
+        if (!prefixes.add(ChannelNames.component(id))) {
+            id = id + "-" + node.getId();
+            prefixes.add(ChannelNames.component(id));
+        }
+        return id;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"}) // A node's factory and source share one type.
+    private void replaceFactory(StreamNode node, OperatorProfile profile) {
+        StreamOperatorFactory<?> factory = node.getOperatorFactory();
+        if (factory instanceof SourceOperatorFactory<?> sourceFactory) {
+            SourceTransformation source = (SourceTransformation) transformations.get(node.getId());
+            SourceOperatorFactory profiled = new SourceOperatorFactory(
+                    ProfiledSource.of((Source) source.getSource(), profile,
+                            extractorFor(node)),
+                    source.getWatermarkStrategy(), graph.getJobType() == JobType.STREAMING);
+            profiled.setChainingStrategy(sourceFactory.getChainingStrategy());
+            profiled.setCoordinatorListeningID(source.getCoordinatorListeningID());
+            node.setOperatorFactory(profiled);
+        } else {
+            node.setOperatorFactory(ProfilingOperatorFactory.of((StreamOperatorFactory) factory,
+                    profile));
+        }
+    }
+
+    private RecordIdExtractor<?> extractorFor(StreamNode node) {
+        Transformation<?> transformation = transformations.get(node.getId());
+        String name = transformation == null ? null : transformation.getName();
+        for (String key : new String[] {node.getTransformationUID(), name,
+                node.getOperatorName()}) {
+            if (key != null && extractors.containsKey(key)) {
+                extractorsUsed.add(key);
+                return extractors.get(key);
+            }
+        }
+        return null;
+    }
+
+    private static List<String> sourceNames(List<StreamNode> nodes) {
+        List<String> names = new ArrayList<>();
+        for (StreamNode node : nodes) {
+            if (node.getOperatorFactory() instanceof SourceOperatorFactory<?>) {
+                names.add(node.getOperatorName());
+            }
+        }
+        return names;
+    }
+
+    private TopologyDescription describe(List<StreamNode> nodes) {
+        List<TopologyDescription.Component> components = new ArrayList<>();
+        for (StreamNode node : nodes) {
+            String id = componentIds.get(node.getId());
+            ComponentRole role = node.getInEdges().isEmpty() ? ComponentRole.SOURCE
+                    : node.getOutEdges().isEmpty() ? ComponentRole.SINK : ComponentRole.INNER;
+            String uid = node.getTransformationUID();
+            components.add(new TopologyDescription.Component(id,
+                    uid == null || uid.isBlank() ? null : uid,
+                    node.getOperatorFactory() instanceof SourceOperatorFactory<?>
+                            ? "source" : "operator",
+                    role, ChannelNames.component(id), Math.max(0, node.getParallelism()),
+                    List.of()));
+        }
+        List<TopologyDescription.Edge> edges = new ArrayList<>();
+        for (StreamNode node : nodes) {
+            for (StreamEdge edge : node.getOutEdges()) {
+                edges.add(new TopologyDescription.Edge(componentIds.get(edge.getSourceId()),
+                        componentIds.get(edge.getTargetId()),
+                        edge.getOutputTag() == null ? "default" : edge.getOutputTag().getId(),
+                        partitionerName(edge.getPartitioner()), List.of(), chained(edge)));
+            }
+        }
+        return new TopologyDescription(TopologyDescription.FORMAT, "flink", graph.getJobName(),
+                null, null, null, null, "JofSource ids, profiled KafkaSource partition << 48"
+                        + " | offset, or extractors; carried through the job", components,
+                List.of(), edges);
+    }
+
+    /** Flink's partitioner as {@code topology.json} names it. */
+    static String partitionerName(StreamPartitioner<?> partitioner) {
+        if (partitioner instanceof CustomPartitionerWrapper<?, ?>) {
+            return "custom:" + partitioner.getClass().getName();
+        }
+        return partitioner.toString().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether Flink will chain the two ends of {@code edge} into one task. */
+    private boolean chained(StreamEdge edge) {
+        return StreamingJobGraphGenerator.isChainable(edge, graph);
+    }
+
+    /** The groups of outputs and inputs that must agree on carrying ids (class comment). */
+    private static final class IdGroups {
+        private final Map<String, String> parent = new HashMap<>();
+        private final Set<String> cannotCarry = new HashSet<>();
+
+        private static String output(int node) {
+            return "out:" + node;
+        }
+
+        private static String input(int node, int index) {
+            return "in:" + node + ":" + index;
+        }
+
+        private static int inputIndex(StreamEdge edge) {
+            return edge.getTypeNumber() == 0 ? 0 : edge.getTypeNumber() - 1;
+        }
+
+        static IdGroups of(List<StreamNode> nodes, ClassLoader classLoader) {
+            IdGroups groups = new IdGroups();
+            for (StreamNode node : nodes) {
+                boolean keepsInputsInState = keepsInputsInState(node, classLoader);
+                for (StreamEdge edge : node.getInEdges()) {
+                    String in = input(edge.getTargetId(), inputIndex(edge));
+                    if (edge.getOutputTag() != null) {
+                        // Not the producer's output serializer: the tag's, left as it is.
+                        groups.cannotCarry.add(in);
+                    } else {
+                        groups.union(in, output(edge.getSourceId()));
+                    }
+                    if (keepsInputsInState) {
+                        groups.cannotCarry.add(in);
+                    }
+                }
+            }
+            Set<String> roots = new HashSet<>();
+            for (String member : groups.cannotCarry) {
+                roots.add(groups.find(member));
+            }
+            groups.cannotCarry.clear();
+            groups.cannotCarry.addAll(roots);
+            return groups;
+        }
+
+        /**
+         * Whether the node's operator keeps its input records in its state through the input
+         * serializer Flink configures for it (asynchronous I/O, delta joins): wrapped, its state
+         * could not be restored by the same job unprofiled. Their results come asynchronously
+         * and carry no id anyway.
+         */
+        private static boolean keepsInputsInState(StreamNode node, ClassLoader classLoader) {
+            for (Class<?> type = node.getOperatorFactory().getStreamOperatorClass(classLoader);
+                    type != null; type = type.getSuperclass()) {
+                if (INPUTS_IN_STATE.contains(type.getName())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private String find(String member) {
+            String root = parent.getOrDefault(member, member);
+            if (root.equals(member)) {
+                return member;
+            }
+            String top = find(root);
+            parent.put(member, top);
+            return top;
+        }
+
+        private void union(String a, String b) {
+            String ra = find(a);
+            String rb = find(b);
+            if (!ra.equals(rb)) {
+                parent.put(ra, rb);
+            }
+        }
+
+        private boolean carries(String member) {
+            return !cannotCarry.contains(find(member));
+        }
+
+        boolean[] inputsCarryingIds(StreamNode node) {
+            TypeSerializer<?>[] in = node.getTypeSerializersIn();
+            boolean[] carrying = new boolean[Math.max(1, in.length)];
+            for (int i = 0; i < carrying.length; i++) {
+                carrying[i] = carries(input(node.getId(), i));
+            }
+            return carrying;
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"}) // Wrapping keeps each serializer's type.
+        void wrapSerializers(StreamNode node) {
+            TypeSerializer<?>[] in = node.getTypeSerializersIn();
+            TypeSerializer<?>[] wrapped = in.clone();
+            for (int i = 0; i < in.length; i++) {
+                if (in[i] != null && carries(input(node.getId(), i))) {
+                    wrapped[i] = new IdCarryingSerializer(in[i]);
+                }
+            }
+            if (wrapped.length > 0) {
+                node.setSerializersIn(wrapped);
+            }
+            TypeSerializer<?> out = node.getTypeSerializerOut();
+            if (out != null && carries(output(node.getId()))) {
+                node.setSerializerOut(new IdCarryingSerializer(out));
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package org.cloudprofiler.flink.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.streaming.api.graph.StreamNode;
+import org.apache.flink.streaming.api.operators.SourceOperatorFactory;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rewrite of a stream graph, without running it: every operator profiled, sources in
+ * Flink's own source factory, ids carried on every exchange but into an input fed by a side
+ * output, and a user's mistakes refused before anything is submitted.
+ */
+class StreamGraphProfilerTest {
+    private static final OutputTag<Long> ODD = new OutputTag<>("odd", Types.LONG);
+
+    @Test
+    void everyOperatorIsProfiledAndExchangesCarryIdsButSideOutputs() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        SingleOutputStreamOperator<Long> even = env.fromSequence(0, 99).uid("numbers")
+                .keyBy(n -> n % 3).process(new SplitOdd()).uid("split");
+        even.sinkTo(new DiscardingSink<>()).uid("evens");
+        even.getSideOutput(ODD).rebalance().map(n -> n + 1).uid("odds")
+                .sinkTo(new DiscardingSink<>()).uid("odd-sink");
+
+        StreamGraph graph = CloudProfilerFlink.profile(env).streamGraph("rewrite");
+
+        Map<String, StreamNode> nodes = graph.getStreamNodes().stream().collect(
+                Collectors.toMap(StreamNode::getTransformationUID, node -> node));
+        assertEquals(5, nodes.size(), nodes::toString);
+        SourceOperatorFactory<?> source = assertInstanceOf(SourceOperatorFactory.class,
+                nodes.get("numbers").getOperatorFactory());
+        assertTrue(source.isStreamSource());
+        for (String uid : new String[] {"split", "evens", "odds", "odd-sink"}) {
+            assertInstanceOf(ProfilingOperatorFactory.class,
+                    nodes.get(uid).getOperatorFactory(), uid);
+        }
+        assertCarries(true, nodes.get("numbers").getTypeSerializerOut());
+        assertCarries(true, nodes.get("split").getTypeSerializersIn()[0]);
+        assertCarries(true, nodes.get("split").getTypeSerializerOut());
+        // Fed by the side output, serialized with the tag's own serializer: no id.
+        assertCarries(false, nodes.get("odds").getTypeSerializersIn()[0]);
+        assertCarries(true, nodes.get("odds").getTypeSerializerOut());
+        assertTrue(Arrays.stream(nodes.get("odd-sink").getTypeSerializersIn())
+                .allMatch(s -> s instanceof IdCarryingSerializer<?>));
+    }
+
+    @Test
+    void profilingOffSubmitsTheGraphAsWritten() {
+        Configuration off = new Configuration();
+        off.setString("cloudprofiler.enabled", "false");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(off);
+        env.fromSequence(0, 9).uid("numbers").sinkTo(new DiscardingSink<>()).uid("sink");
+
+        StreamGraph graph = CloudProfilerFlink.profile(env).streamGraph("off");
+
+        for (StreamNode node : graph.getStreamNodes()) {
+            assertTrue(!(node.getOperatorFactory() instanceof ProfilingOperatorFactory<?>),
+                    node.toString());
+        }
+    }
+
+    @Test
+    void aValueThatCannotBeUsedIsRefusedNamingTheKey() {
+        Configuration bad = new Configuration();
+        bad.setString("cloudprofiler.handlers", "**=NO_SUCH_HANDLER");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(bad);
+        env.fromSequence(0, 9).sinkTo(new DiscardingSink<>());
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> CloudProfilerFlink.profile(env).streamGraph("bad"));
+        assertTrue(refused.getMessage().contains("cloudprofiler.handlers"),
+                refused.getMessage());
+    }
+
+    @Test
+    void anExtractorForASourceTheJobHasNotIsRefused() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.fromSequence(0, 9).uid("numbers").sinkTo(new DiscardingSink<>());
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> CloudProfilerFlink.profile(env).withTupleIds("numbrs", (Long n) -> n)
+                        .streamGraph("typo"));
+        assertTrue(refused.getMessage().contains("numbrs"), refused.getMessage());
+    }
+
+    private static void assertCarries(boolean carries, Object serializer) {
+        assertEquals(carries, serializer instanceof IdCarryingSerializer<?>,
+                String.valueOf(serializer));
+    }
+
+    /** Even numbers on, odd ones to the side output. */
+    private static final class SplitOdd extends ProcessFunction<Long, Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void processElement(Long value, Context context, Collector<Long> out) {
+            if (value % 2 == 0) {
+                out.collect(value);
+            } else {
+                context.output(ODD, value);
+            }
+        }
+    }
+}
