@@ -98,13 +98,35 @@ class CpuSplitITCase {
         assertTrue(filter.note().contains("descheduled"), filter.note());
     }
 
+    @Test
+    void aChainedOperatorsThreadCpuIsTheChainsAndOnlyItsUserCodeIsItsOwn() throws Exception {
+        writeLogSet(6_000, true);
+        AnalysisSummary summary = new Analyzer(AnalyzerOptions.of(
+                List.of(directory.resolve("logs")), null, directory.resolve("out")),
+                new PrintStream(new ByteArrayOutputStream(), true)).run();
+
+        AnalysisSummary.Cpu filter = cpu(summary, "filter");
+        assertEquals(6_000, filter.threadNsPerTuple(), 1e-9);
+        assertEquals(200, filter.userCodeNsPerTuple(), 1e-9);
+        // The thread also ran the chained source's work: no engine share to tell.
+        assertNull(filter.engineNsPerTuple());
+        assertTrue(filter.note().contains("one thread with events"), filter.note());
+    }
+
     private static AnalysisSummary.Cpu cpu(AnalysisSummary summary, String component) {
         return summary.operators().stream().filter(o -> o.component().equals(component))
                 .findFirst().orElseThrow().cpu();
     }
 
-    /** The log set, with the filter's thread spending {@code filterCpuNsPerTuple}. */
     private void writeLogSet(long filterCpuNsPerTuple) throws IOException {
+        writeLogSet(filterCpuNsPerTuple, false);
+    }
+
+    /**
+     * The log set, with the filter's thread spending {@code filterCpuNsPerTuple}; with
+     * {@code chained}, the events → filter edge is a Flink chain.
+     */
+    private void writeLogSet(long filterCpuNsPerTuple, boolean chained) throws IOException {
         Path root = directory.resolve("logs");
         long[] all = LongStream.range(0, TUPLES).toArray();
         long[] passed = LongStream.range(0, TUPLES).filter(i -> i % 2 == 0).toArray();
@@ -131,9 +153,9 @@ class CpuSplitITCase {
                   {"id":"events","role":"source","channelPrefix":"events","tasks":[1]},
                   {"id":"filter","role":"inner","channelPrefix":"filter","tasks":[2]},
                   {"id":"sink","role":"sink","channelPrefix":"sink","tasks":[3]}],
-                 "edges":[{"from":"events","to":"filter","grouping":"shuffle"},
+                 "edges":[{"from":"events","to":"filter","grouping":"shuffle","chained":%s},
                   {"from":"filter","to":"sink","grouping":"shuffle"}]}
-                """);
+                """.formatted(chained));
     }
 
     /** Tuple {@code i} (id {@code i + 1}) at {@code START + i·SPACING + offsetNs}. */

@@ -30,6 +30,10 @@ final class OperatorCpu {
             + " tuples in a later call than the one that took them in (a window, a batch); the"
             + " user's code figure is an upper bound and the engine's share is not known";
 
+    private static final String CHAINED_NOTE = "runs in one thread with %s (Flink's operator"
+            + " chaining): the thread's CPU is theirs together; the user's code figure is its"
+            + " own";
+
     private OperatorCpu() {}
 
     /**
@@ -41,10 +45,13 @@ final class OperatorCpu {
      * @param samples counter and CPU samples per channel index
      * @param reports the read report per channel index
      * @param computeCells the samples of the component's compute hop (any locality)
+     * @param sharesThreadWith the components chained with it, whose work its thread's CPU
+     *     includes (empty if none)
      */
     static AnalysisSummary.Cpu of(ComponentRole role, List<ChannelInfo> channels,
             Map<Integer, List<Sample>> samples, Map<Integer, FileReport> reports,
-            List<HopCell> computeCells, DurationTranslator translator) {
+            List<HopCell> computeCells, DurationTranslator translator,
+            List<String> sharesThreadWith) {
         long tuples = 0;
         long threadNs = 0;
         double tuplesPerSecond = 0;
@@ -101,7 +108,9 @@ final class OperatorCpu {
             // Per tuple that entered: a tuple that never left (filtered) spent no time between
             // in and out, so its visit to the user's code counts as the engine's.
             userCodeNsPerTuple = userCodeNs / inTuples;
-            if (threadNsPerTuple != null && userCodeNsPerTuple <= threadNsPerTuple) {
+            if (!sharesThreadWith.isEmpty()) {
+                note = String.format(CHAINED_NOTE, String.join(", ", sharesThreadWith));
+            } else if (threadNsPerTuple != null && userCodeNsPerTuple <= threadNsPerTuple) {
                 engineNsPerTuple = threadNsPerTuple - userCodeNsPerTuple;
             } else if (threadNsPerTuple != null) {
                 note = OVER_THREAD_NOTE;

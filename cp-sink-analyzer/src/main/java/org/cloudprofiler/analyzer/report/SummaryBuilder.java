@@ -2,6 +2,8 @@ package org.cloudprofiler.analyzer.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -311,6 +313,7 @@ public final class SummaryBuilder {
 
     private List<Operator> operators() {
         double runSeconds = runSeconds();
+        Map<String, List<String>> chains = chains();
         List<Operator> operators = new ArrayList<>();
         for (String component : plan.components()) {
             Set<Integer> tasks = new TreeSet<>();
@@ -330,9 +333,38 @@ public final class SummaryBuilder {
             ComponentRole role = channels.isEmpty() ? null : roles.get(channels.get(0).component());
             operators.add(new Operator(component, tasks.size(), counted ? tuples : null,
                     OperatorCpu.of(role, channels, run.samples(), run.reports(),
-                            computeCells(component), translator), throughput.points()));
+                            computeCells(component), translator,
+                            chains.getOrDefault(component, List.of())),
+                    throughput.points()));
         }
         return operators;
+    }
+
+    /**
+     * For each component chained with others (chained hops join them into one thread), the
+     * others, in plan order.
+     */
+    private Map<String, List<String>> chains() {
+        Map<String, Set<String>> chain = new HashMap<>();
+        for (Hop hop : plan.hops()) {
+            if (hop.kind() == HopKind.CHAINED) {
+                Set<String> joined = new LinkedHashSet<>();
+                joined.addAll(chain.getOrDefault(hop.from(), Set.of(hop.from())));
+                joined.addAll(chain.getOrDefault(hop.to(), Set.of(hop.to())));
+                for (String member : joined) {
+                    chain.put(member, joined);
+                }
+            }
+        }
+        Map<String, List<String>> others = new HashMap<>();
+        for (String component : plan.components()) {
+            Set<String> joined = chain.get(component);
+            if (joined != null) {
+                others.put(component, plan.components().stream()
+                        .filter(c -> joined.contains(c) && !c.equals(component)).toList());
+            }
+        }
+        return others;
     }
 
     /** The samples of {@code component}'s compute hop ({@code in -> out}), at any locality. */
