@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.cloudprofiler.generator.Generator;
+
 /**
  * The YSB join table as a file, one {@code <ad> <campaign>} line per ad. The table comes from the
  * generator's native library ({@code Generator.ysbAdCampaigns(seed)}), which needs ZeroMQ; the
@@ -17,6 +19,17 @@ import java.util.TreeMap;
  */
 public final class CampaignTable {
     private CampaignTable() {}
+
+    /** {@code java -cp ysb-cluster.jar org.cloudprofiler.it.CampaignTable SEED FILE}. */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            System.err.println("usage: java -cp ysb-cluster.jar " + CampaignTable.class.getName()
+                    + " SEED FILE (the join table of `cloudprofiler gen --payload ysb --seed"
+                    + " SEED`)");
+            System.exit(2);
+        }
+        write(Generator.ysbAdCampaigns(Long.parseLong(args[0])), Path.of(args[1]));
+    }
 
     /** Writes {@code campaignOfAd} to {@code file}, sorted by ad. */
     public static void write(Map<String, String> campaignOfAd, Path file) throws IOException {
