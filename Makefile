@@ -4,7 +4,7 @@ CLI_JAR := cp-cli/target/cloudprofiler.jar
 
 JAVA_CHECK := command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
 
-.PHONY: demo test test-sanitized check-readme build bench deps test-deps clean
+.PHONY: demo test test-sanitized check-readme check-compose build bench deps test-deps clean
 
 # The Debian packages building needs (and the demo and the benchmarks: no browser).
 deps:
@@ -19,8 +19,10 @@ test-deps:
 # Builds everything, runs the C++ tests (CTest) and the Java tests and installs the artifacts
 # into the local Maven repository, as `make build` does; then builds README.md's example in a
 # Maven project of its own against them, and runs the C++ tests again under
-# AddressSanitizer + UndefinedBehaviorSanitizer.
+# AddressSanitizer + UndefinedBehaviorSanitizer. The Docker cluster's compose file is checked
+# first (it needs no build); the suites that run it need an engine, and say so when skipped.
 test: test-deps
+	$(MAKE) check-compose
 	$(MVNW) install
 	$(MAKE) check-readme
 	$(MAKE) test-sanitized
@@ -28,6 +30,10 @@ test: test-deps
 # README.md's dependency, example and inspect command, outside this build (after make build).
 check-readme:
 	bash scripts/check-readme.sh
+
+# docker/compose.yaml: valid for Compose, every image pinned to an exact tag (no engine needed).
+check-compose:
+	bash scripts/check-compose.sh
 
 test-sanitized:
 	for module in cp-native cp-generator; do \

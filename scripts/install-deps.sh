@@ -9,8 +9,9 @@ set -euo pipefail
 # built with the libraries); procps, whose ps Storm's process checks run (the demo's cluster).
 BUILD_PACKAGES=(cmake make g++ libzstd-dev libgtest-dev libzmq3-dev cppzmq-dev procps)
 # The tests: nm (binutils) checks the exported symbols, ip (iproute2) makes network namespaces,
-# and chromium renders report.html headless.
-TEST_PACKAGES=(binutils iproute2 chromium)
+# chromium renders report.html headless, and docker-compose validates docker/compose.yaml
+# (its `config` needs no Docker engine).
+TEST_PACKAGES=(binutils iproute2 chromium docker-compose)
 
 case "${1:-}" in
     build) packages=("${BUILD_PACKAGES[@]}") ;;

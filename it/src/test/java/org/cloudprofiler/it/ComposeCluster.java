@@ -1,0 +1,182 @@
+package org.cloudprofiler.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.dockerjava.api.DockerClient;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.ComposeContainer;
+import org.testcontainers.containers.Container.ExecResult;
+import org.testcontainers.containers.ContainerState;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.utility.MountableFile;
+
+/**
+ * docker/compose.yaml started through Testcontainers, and what a suite does with it: run
+ * commands in its services, copy files in, wait for the run's traces on the log volume, end the
+ * sync session and analyse one engine's logs. The compose file's own paths and names are used,
+ * so a suite exercises the worked example of docs/cluster.md as a user would. Not thread-safe:
+ * one suite drives it.
+ */
+final class ComposeCluster implements AutoCloseable {
+    /** The log volume's mount point in every node. */
+    static final String LOGS = "/cloudprofiler-logs";
+    /** A guard against a hang only: how long a step may take before the suite gives up. */
+    static final Duration STEP = Duration.ofMinutes(5);
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ComposeContainer compose;
+
+    private ComposeCluster(ComposeContainer compose) {
+        this.compose = compose;
+    }
+
+    /**
+     * Builds the cloudprofiler image, starts every service and waits until the sync server has
+     * its five agents and has taken the start phase.
+     */
+    static ComposeCluster start() {
+        File file = new File(System.getProperty("cloudprofiler.it.compose",
+                "../docker/compose.yaml"));
+        ComposeContainer compose = new ComposeContainer(file).withBuild(true)
+                .withRemoveVolumes(true)
+                .waitingFor("sync-server", Wait.forLogMessage(".*run in progress.*", 1)
+                        .withStartupTimeout(STEP));
+        compose.start();
+        return new ComposeCluster(compose);
+    }
+
+    /** The jar the submissions run from, built by this module ({@code ysb-cluster.jar}). */
+    static Path submissionJar() {
+        return Path.of(System.getProperty("cloudprofiler.it.jar", "target/ysb-cluster.jar"));
+    }
+
+    ContainerState service(String name) {
+        return compose.getContainerByServiceName(name).orElseThrow(() ->
+                new IllegalStateException("docker/compose.yaml has no running " + name));
+    }
+
+    /** Runs {@code command} in {@code service}; fails the suite unless it exits with 0. */
+    String exec(String service, String... command) throws IOException, InterruptedException {
+        ExecResult result = service(service).execInContainer(command);
+        assertEquals(0, result.getExitCode(), () -> String.join(" ", command) + " in "
+                + service + " failed:\n" + result.getStdout() + result.getStderr());
+        return result.getStdout();
+    }
+
+    void copy(Path file, String service, String path) {
+        service(service).copyFileToContainer(MountableFile.forHostPath(file), path);
+    }
+
+    /**
+     * Where each task of {@code component} runs, in task order, from the topology.json files
+     * under {@code engineLogs} (one per node that ran some of the job); waits until every task
+     * has a host.
+     */
+    List<String> taskHosts(String engineLogs, String component) throws Exception {
+        return await("every task of " + component + " placed in " + engineLogs, () -> {
+            Map<Long, String> hostOfTask = new TreeMap<>();
+            int tasks = -1;
+            for (JsonNode topology : topologies(engineLogs)) {
+                for (JsonNode task : topology.path("tasks")) {
+                    if (component.equals(task.path("component").asText())
+                            && task.hasNonNull("host")) {
+                        hostOfTask.put(task.path("id").asLong(), task.path("host").asText());
+                    }
+                }
+                for (JsonNode described : topology.path("components")) {
+                    if (component.equals(described.path("id").asText())) {
+                        tasks = described.path("tasks").size();
+                    }
+                }
+            }
+            return tasks > 0 && hostOfTask.size() == tasks
+                    ? new ArrayList<>(hostOfTask.values()) : null;
+        });
+    }
+
+    private List<JsonNode> topologies(String engineLogs) throws Exception {
+        String files = exec("generator", "find", engineLogs, "-mindepth", "2", "-maxdepth", "2",
+                "-name", "topology.json");
+        List<JsonNode> topologies = new ArrayList<>();
+        for (String file : files.lines().filter(line -> !line.isBlank()).sorted().toList()) {
+            topologies.add(JSON.readTree(exec("generator", "cat", file)));
+        }
+        return topologies;
+    }
+
+    /** The files named {@code name} under {@code directory}, on the log volume. */
+    List<String> find(String directory, String name) throws Exception {
+        return exec("generator", "find", directory, "-name", name).lines()
+                .filter(line -> !line.isBlank()).sorted(Comparator.naturalOrder()).toList();
+    }
+
+    /**
+     * Runs the generator in its node with the built-in YSB events of {@code seed}, logging its
+     * sends under {@code engineLogs}; fails the suite if it dropped anything.
+     */
+    void generate(String engineLogs, long seed, List<String> endpoints) throws Exception {
+        List<String> command = new ArrayList<>(Arrays.asList("env", "CP_LOG_DIR=" + engineLogs,
+                "cloudprofiler", "gen", "--payload", "ysb", "--seed", Long.toString(seed),
+                "--rate", "5000", "--duration", "10s", "--log-sends",
+                "--connect-timeout", "120s", "--marker-timeout", "120s"));
+        endpoints.forEach(endpoint -> command.addAll(List.of("--endpoint", endpoint)));
+        exec("generator", command.toArray(String[]::new));
+    }
+
+    /**
+     * Ends the sync session as docs/cluster.md does: SIGTERM to the server, which takes the end
+     * phase and completes sync.json before it exits.
+     */
+    void endSyncSession() {
+        String server = service("sync-server").getContainerId();
+        DockerClient docker = DockerClientFactory.instance().client();
+        docker.stopContainerCmd(server).withTimeout((int) STEP.toSeconds()).exec();
+        // 0: every pair measured in every phase; 2: some were not (the server says which).
+        assertEquals(0L, docker.inspectContainerCmd(server).exec().getState().getExitCodeLong(),
+                () -> "the sync server's session had problems:\n"
+                        + service("sync-server").getLogs());
+    }
+
+    /** `cloudprofiler analyze` of one engine's logs with sync.json: its summary.json. */
+    JsonNode analyze(String engineLogs) throws Exception {
+        String out = engineLogs + "-report";
+        exec("generator", "cloudprofiler", "analyze", "--logs", engineLogs, "--sync",
+                LOGS + "/sync.json", "--out", out);
+        return JSON.readTree(exec("generator", "cat", out + "/summary.json"));
+    }
+
+    /** Polls {@code probe} until it returns non-null, for at most {@link #STEP}. */
+    static <T> T await(String what, Callable<T> probe) throws Exception {
+        long deadlineNs = System.nanoTime() + STEP.toNanos();
+        while (true) {
+            T value = probe.call();
+            if (value != null) {
+                return value;
+            }
+            if (System.nanoTime() > deadlineNs) {
+                throw new AssertionError("gave up waiting for " + what + " after " + STEP);
+            }
+            Thread.sleep(2_000);
+        }
+    }
+
+    @Override
+    public void close() {
+        compose.stop();
+    }
+}

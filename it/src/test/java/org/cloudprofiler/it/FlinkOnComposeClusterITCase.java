@@ -1,0 +1,44 @@
+package org.cloudprofiler.it;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The profiled YSB job on the compose cluster's Flink: submitted detached with {@code flink run}
+ * from the jobmanager, which spreads its slots over the two TaskManagers
+ * ({@code taskmanager.load-balance.mode: SLOTS}); the bounded JofSource ends it.
+ */
+@RequiresDockerEngine(coveredWithoutDockerBy = "ProfiledYsbITCase (examples-flink: the profiled"
+        + " YSB job fed by the generator), AnalyzeOnStandaloneClusterITCase (cp-cli: a"
+        + " standalone Flink cluster of separate processes) and SyncGroundTruthITCase (cp-native:"
+        + " sync agents in network namespaces, bounds against ground truth)")
+class FlinkOnComposeClusterITCase extends ProfiledYsbOnComposeSuite {
+
+    FlinkOnComposeClusterITCase() {
+        super("flink", "jobmanager");
+    }
+
+    @Override
+    void submit(ComposeCluster cluster, String name) throws Exception {
+        cluster.exec(master(), "flink", "run", "-d", "-c", FlinkYsbSubmission.class.getName(),
+                JAR_IN_CONTAINER, name, CAMPAIGNS_IN_CONTAINER);
+    }
+
+    /** Receiver {@code r} is bound by source subtask {@code r} (JofSplitEnumerator). */
+    @Override
+    List<String> endpoints(List<String> sourceHosts) {
+        List<String> endpoints = new ArrayList<>();
+        for (int receiver = 0; receiver < FlinkYsbSubmission.PARALLELISM; receiver++) {
+            endpoints.add("tcp://" + sourceHosts.get(receiver) + ":"
+                    + (FlinkYsbSubmission.BASE_PORT + receiver));
+        }
+        return endpoints;
+    }
+
+    @Override
+    void awaitRunEnd(ComposeCluster cluster, String name) throws Exception {
+        ComposeCluster.await(name + " finished", () -> cluster.exec(master(), "flink", "list",
+                "-a").lines().anyMatch(line -> line.contains(" : " + name + " (FINISHED)"))
+                ? true : null);
+    }
+}
