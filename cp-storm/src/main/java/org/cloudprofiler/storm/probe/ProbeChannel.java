@@ -36,19 +36,10 @@ final class ProbeChannel {
         if (choice.isOff() || failed || handle.get() != 0) {
             return;
         }
-        long opened = 0;
         try {
-            opened = CloudProfiler.openChannel(name, format, choice.handler());
-            for (int i = 0; i < choice.parameters().size(); i++) {
-                CloudProfiler.parameterize(opened, choice.handler().parameters().get(i),
-                        choice.parameters().get(i));
-            }
-            handle.set(opened);
+            handle.set(CloudProfiler.openChannel(name, format, choice));
         } catch (RuntimeException e) {
             failed = true;
-            if (opened != 0) {
-                CloudProfiler.closeChannel(opened);
-            }
             LOG.error("cloudprofiler: channel {} ({}) is left out: {}", name, choice,
                     e.getMessage());
         }

@@ -1,11 +1,13 @@
 package org.cloudprofiler.storm.probe;
 
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.cloudprofiler.ChannelStats;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.config.HandlerChoice;
+import org.cloudprofiler.config.service.NetConf;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 
@@ -31,16 +33,27 @@ public final class TaskProbe {
     private volatile boolean retired;
     private boolean firstLogged;
 
-    /** A probe with the channels {@code settings} chooses; all off if profiling is disabled. */
+    /**
+     * A probe with the channels {@code settings} chooses, or, if a configuration server is set,
+     * the server (waiting at most {@link NetConf#ANSWER_TIMEOUT}); all off if profiling is
+     * disabled.
+     */
     public TaskProbe(String componentId, int taskId, CpSettings settings, TaskCounters counters) {
         this.componentId = componentId;
         this.taskId = taskId;
         this.counters = counters;
+        Map<String, HandlerChoice> choices = new LinkedHashMap<>();
         for (ProbePoint point : ProbePoint.values()) {
             String name = point.channelName(componentId, taskId);
-            HandlerChoice choice = settings.enabled()
-                    ? settings.handlerFor(name) : HandlerChoice.OFF;
-            channels.put(point, new ProbeChannel(name, choice, settings.logFormat()));
+            choices.put(name, settings.enabled() ? settings.handlerFor(name) : HandlerChoice.OFF);
+        }
+        if (settings.enabled() && settings.configServer() != null) {
+            NetConf.of(settings.configServer(), settings.configServerToken()).chooseAll(choices)
+                    .forEach((name, choice) -> choices.put(name, settings.withPeriods(choice)));
+        }
+        for (ProbePoint point : ProbePoint.values()) {
+            String name = point.channelName(componentId, taskId);
+            channels.put(point, new ProbeChannel(name, choices.get(name), settings.logFormat()));
         }
         in = channels.get(ProbePoint.IN);
         out = channels.get(ProbePoint.OUT);

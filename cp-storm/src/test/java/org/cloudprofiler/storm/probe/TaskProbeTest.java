@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
+import org.cloudprofiler.config.service.ConfigClient;
+import org.cloudprofiler.config.service.ConfigServer;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
@@ -67,5 +72,36 @@ class TaskProbeTest {
             }
             probe.retire();
         }
+    }
+
+    @Test
+    void aConfigurationServerChoosesTheHandlersItHasRulesFor() throws Exception {
+        try (ConfigServer server = ConfigServer.start("127.0.0.1", 0, "t", null);
+                ConfigClient client = new ConfigClient(server.address(), "t")) {
+            client.set("**/in=NULL", false, Duration.ofSeconds(5));
+            client.set("**/count=SPC", false, Duration.ofSeconds(5));
+            TaskProbe probe = new TaskProbe("served", 1, CpSettings.from(Map.of(
+                    "cloudprofiler.handlers", "**/{in,out}=ID",
+                    "cloudprofiler.count.period", "1s",
+                    "cloudprofiler.config-server", "127.0.0.1:" + server.address().getPort(),
+                    "cloudprofiler.config-server.token", "t")), TaskCounters.unregistered());
+            assertEquals("NULL", probe.handler(ProbePoint.IN).toString());
+            assertEquals("SPC:1000000000", probe.handler(ProbePoint.COUNT).toString());
+            assertEquals("ID", probe.handler(ProbePoint.OUT).toString());
+        }
+    }
+
+    @Test
+    void withoutAnAnswerTheTasksOwnRulesDecide() throws Exception {
+        int closedPort;
+        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        TaskProbe probe = new TaskProbe("unserved", 1, CpSettings.from(Map.of(
+                "cloudprofiler.handlers", "**/{in,out}=ID",
+                "cloudprofiler.config-server", "127.0.0.1:" + closedPort)),
+                TaskCounters.unregistered());
+        assertEquals("ID", probe.handler(ProbePoint.IN).toString());
+        assertEquals("CPU:100000000", probe.handler(ProbePoint.CPU).toString());
     }
 }

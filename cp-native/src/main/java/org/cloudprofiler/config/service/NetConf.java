@@ -1,0 +1,137 @@
+package org.cloudprofiler.config.service;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.config.HandlerChoice;
+import org.cloudprofiler.config.ServerAddress;
+import org.cloudprofiler.log.LogFormat;
+
+/**
+ * The seed paper's {@code NET_CONF} handler: a channel asks the configuration server at open
+ * which handler it gets. Without a valid answer within {@link #ANSWER_TIMEOUT} (the server
+ * unreachable, slow, refusing, or answering garbage) the channel keeps the handler it requested;
+ * every such fallback is counted, and the first in the process is logged with the fix.
+ *
+ * <p>Thread-safe, and callers never wait for each other: each call has a socket of its own.
+ */
+public final class NetConf {
+    /** The longest a lookup keeps its caller from opening the channel. */
+    public static final Duration ANSWER_TIMEOUT = Duration.ofMillis(200);
+
+    private static final System.Logger LOG = System.getLogger(NetConf.class.getName());
+    private static final AtomicBoolean FALLBACK_LOGGED = new AtomicBoolean();
+    private static final LongAdder ANSWERED = new LongAdder();
+    private static final LongAdder FALLBACKS = new LongAdder();
+
+    private final ServerAddress server;
+    private final InetSocketAddress resolved;
+    private final String token;
+
+    private NetConf(ServerAddress server, InetSocketAddress resolved, String token) {
+        this.server = server;
+        this.resolved = resolved;
+        this.token = token;
+    }
+
+    /**
+     * Lookups at {@code server}, whose name is resolved now, once: a name that does not resolve
+     * makes every lookup fall back.
+     */
+    public static NetConf of(ServerAddress server, String token) {
+        Objects.requireNonNull(token, "token (use \"\" for none)");
+        return new NetConf(server, server.resolve(), token);
+    }
+
+    /**
+     * The server's choice for {@code channelName}: its first matching rule's, or
+     * {@code requested} if none of its rules matches or it gave no valid answer in time.
+     */
+    public HandlerChoice choose(String channelName, HandlerChoice requested) {
+        return chooseAll(Map.of(channelName, requested)).get(channelName);
+    }
+
+    /**
+     * {@link #choose} for several channels within one {@link #ANSWER_TIMEOUT}, as a task asks for
+     * its probe points: once a lookup gets no answer, the channels after it keep their requested
+     * handlers without asking.
+     *
+     * @param requested channel names and their requested handlers, in the order to ask
+     * @return the same names, in the same order, with their choices
+     */
+    public Map<String, HandlerChoice> chooseAll(Map<String, HandlerChoice> requested) {
+        Map<String, HandlerChoice> chosen = new LinkedHashMap<>();
+        long deadlineNs = System.nanoTime() + ANSWER_TIMEOUT.toNanos();
+        IOException failure = null;
+        try (ConfigClient client = resolved.isUnresolved() ? null
+                : new ConfigClient(resolved, token)) {
+            for (Map.Entry<String, HandlerChoice> channel : requested.entrySet()) {
+                HandlerChoice choice = channel.getValue();
+                if (failure == null) {
+                    try {
+                        choice = ask(client, channel.getKey(), choice, deadlineNs);
+                        ANSWERED.increment();
+                    } catch (IOException e) {
+                        failure = e;
+                    }
+                }
+                if (failure != null) {
+                    fallBack(channel.getKey(), choice, failure);
+                }
+                chosen.put(channel.getKey(), choice);
+            }
+        } catch (IOException e) {
+            requested.forEach((name, choice) -> fallBack(name, choice, e));
+            return new LinkedHashMap<>(requested);
+        }
+        return chosen;
+    }
+
+    private HandlerChoice ask(ConfigClient client, String channelName, HandlerChoice requested,
+            long deadlineNs) throws ConfigServiceException {
+        if (client == null) {
+            throw new ConfigServiceException("the host of " + server + " does not resolve");
+        }
+        long leftNs = deadlineNs - System.nanoTime();
+        if (leftNs <= 0) {
+            throw new ConfigServiceException("no answer from the configuration server at "
+                    + server + " within " + ANSWER_TIMEOUT.toMillis() + " ms");
+        }
+        ServerChoice answer = client.query(channelName, Duration.ofNanos(leftNs));
+        return answer.rule() == null ? requested : answer.rule().choice();
+    }
+
+    private static void fallBack(String channelName, HandlerChoice requested, IOException why) {
+        FALLBACKS.increment();
+        if (FALLBACK_LOGGED.compareAndSet(false, true)) {
+            LOG.log(Level.WARNING, "cloudprofiler: channel " + channelName + " keeps its"
+                    + " requested handler " + requested + ": " + why.getMessage() + ". Later"
+                    + " channels that fall back are counted (NetConf.counters()), not logged.");
+        }
+    }
+
+    /**
+     * Opens a {@code NET_CONF} channel: the handler is {@link #choose chosen}, then the channel
+     * opened with it.
+     *
+     * @return the channel's handle, or 0 if the chosen rule is {@code OFF} (no channel)
+     * @throws org.cloudprofiler.CloudProfilerException as
+     *     {@link CloudProfiler#openChannel(String, LogFormat, HandlerChoice)}
+     */
+    public long openChannel(String name, LogFormat format, HandlerChoice requested) {
+        HandlerChoice choice = choose(name, requested);
+        return choice.isOff() ? 0 : CloudProfiler.openChannel(name, format, choice);
+    }
+
+    /** This process's lookups so far, over every server. */
+    public static NetConfCounters counters() {
+        return new NetConfCounters(ANSWERED.sum(), FALLBACKS.sum());
+    }
+}
