@@ -80,7 +80,8 @@ public final class ConfigCommand implements Runnable {
         public Integer call() throws Exception {
             try (ConfigClient client = options.connect()) {
                 long generation = client.set(rule, first, options.timeout);
-                spec.commandLine().getOut().println("set " + rule.trim() + " (generation " + generation + ")");
+                spec.commandLine().getOut().println("set " + rule.trim() + " (generation "
+                        + generation + ")");
             }
             return 0;
         }
@@ -126,7 +127,8 @@ public final class ConfigCommand implements Runnable {
         public Integer call() throws Exception {
             try (ConfigClient client = options.connect()) {
                 long generation = client.remove(glob, options.timeout);
-                spec.commandLine().getOut().println("removed " + glob.trim() + " (generation " + generation + ")");
+                spec.commandLine().getOut().println("removed " + glob.trim() + " (generation "
+                        + generation + ")");
             }
             return 0;
         }
