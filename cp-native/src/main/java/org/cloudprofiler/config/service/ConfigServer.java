@@ -56,6 +56,7 @@ public final class ConfigServer implements AutoCloseable {
     private final long tokenHash;
     private final RulesFile rulesFile;
     private final Thread thread;
+    private final AtomicLong received = new AtomicLong();
     private final AtomicLong malformed = new AtomicLong();
     private final AtomicLong oversized = new AtomicLong();
     private final AtomicLong wrongToken = new AtomicLong();
@@ -128,17 +129,27 @@ public final class ConfigServer implements AutoCloseable {
     }
 
     public ConfigServerCounters counters() {
-        return new ConfigServerCounters(malformed.get(), oversized.get(), wrongToken.get(),
-                unexpected.get(), queries.get(), changes.get(), refusedChanges.get(),
-                rejectedFiles.get());
+        return new ConfigServerCounters(received.get(), malformed.get(), oversized.get(),
+                wrongToken.get(), unexpected.get(), queries.get(), changes.get(),
+                refusedChanges.get(), rejectedFiles.get());
     }
 
-    /** Stops serving and frees the port; waits for the server's thread. */
+    /** Stops serving and frees the port; waits for the server's thread (one poll, 50 ms). */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         closing = true;
-        thread.join();
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;  // the port must still be freed: finish, then pass it on
+            }
+        }
         socket.close();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void serve() {
@@ -165,6 +176,7 @@ public final class ConfigServer implements AutoCloseable {
     }
 
     private void receive(byte[] buffer, int length, SocketAddress from) throws IOException {
+        received.incrementAndGet();
         ConfigDatagram datagram;
         try {
             datagram = ConfigCodec.decode(buffer, length, tokenHash);

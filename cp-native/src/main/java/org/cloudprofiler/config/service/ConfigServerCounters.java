@@ -3,6 +3,7 @@ package org.cloudprofiler.config.service;
 /**
  * What the configuration server answered, changed and dropped since it started.
  *
+ * @param received datagrams taken from the socket, oversized ones included
  * @param malformed undecodable datagrams
  * @param oversized datagrams larger than any message of the protocol
  * @param wrongToken datagrams carrying another token
@@ -12,7 +13,7 @@ package org.cloudprofiler.config.service;
  * @param refusedChanges changes refused: a rule that does not parse, a glob with no rule
  * @param rejectedFiles versions of the rules file that did not parse (the rules stayed)
  */
-public record ConfigServerCounters(long malformed, long oversized, long wrongToken,
+public record ConfigServerCounters(long received, long malformed, long oversized, long wrongToken,
         long unexpected, long queries, long changes, long refusedChanges, long rejectedFiles) {
 
     /** Datagrams dropped for any reason. */

@@ -170,11 +170,10 @@ class NetConfTest {
     /** Answers every datagram it can decode as a query with what {@code answer} makes of it. */
     private static final class FakeServer implements AutoCloseable {
         private final DatagramSocket socket;
-        private final Thread thread;
 
         FakeServer(Function<ConfigDatagram, byte[]> answer) throws SocketException {
             socket = new DatagramSocket(0, InetAddress.getLoopbackAddress());
-            thread = new Thread(() -> {
+            Thread thread = new Thread(() -> {
                 byte[] buffer = new byte[ConfigCodec.MAX_DATAGRAM_BYTES + 1];
                 while (!socket.isClosed()) {
                     try {
@@ -189,6 +188,7 @@ class NetConfTest {
                     }
                 }
             }, "fake config server");
+            thread.setDaemon(true);
             thread.start();
         }
 
@@ -197,9 +197,8 @@ class NetConfTest {
         }
 
         @Override
-        public void close() throws InterruptedException {
-            socket.close();
-            thread.join();
+        public void close() {
+            socket.close();  // ends the thread's receive, and so its loop
         }
     }
 }
