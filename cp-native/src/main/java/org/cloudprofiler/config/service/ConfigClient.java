@@ -40,6 +40,8 @@ public final class ConfigClient implements AutoCloseable {
             "A rule the configuration server answered with.");
 
     private final InetSocketAddress server;
+    /** {@code host:port} as messages name it. */
+    private final String serverName;
     private final long tokenHash;
     private final DatagramSocket socket;
     private final byte[] buffer = new byte[ConfigCodec.MAX_DATAGRAM_BYTES + 1];
@@ -53,6 +55,7 @@ public final class ConfigClient implements AutoCloseable {
      */
     public ConfigClient(InetSocketAddress server, String token) throws IOException {
         this.server = Objects.requireNonNull(server, "server");
+        this.serverName = server.getHostString() + ":" + server.getPort();
         this.tokenHash = ConfigCodec.hashToken(Objects.requireNonNull(token, "token"));
         this.socket = new DatagramSocket();
         // Connected, so that a closed port is reported (ICMP) instead of waited out.
@@ -75,7 +78,7 @@ public final class ConfigClient implements AutoCloseable {
             return new ServerChoice(choice.generation(),
                     HandlerRule.parse(SERVER_SOURCE, choice.rule()));
         } catch (CpConfigException e) {
-            throw new ConfigServiceException("the configuration server at " + server
+            throw new ConfigServiceException("the configuration server at " + serverName
                     + " answered a rule this client cannot use (" + e.getMessage()
                     + "); run the same cloudprofiler version on both sides", e);
         }
@@ -118,7 +121,7 @@ public final class ConfigClient implements AutoCloseable {
             rules.addAll(part.rules());
             while (rules.size() < part.total() && part.generation() == generation) {
                 if (part.rules().isEmpty()) {
-                    throw new ConfigServiceException("the configuration server at " + server
+                    throw new ConfigServiceException("the configuration server at " + serverName
                             + " sent an empty part of its rule list; it is not a cloudprofiler"
                             + " config-server of this version");
                 }
@@ -143,7 +146,7 @@ public final class ConfigClient implements AutoCloseable {
 
     private long done(Done done) throws ConfigServiceException {
         if (!done.problem().isEmpty()) {
-            throw new ConfigServiceException("the configuration server at " + server
+            throw new ConfigServiceException("the configuration server at " + serverName
                     + " refused: " + done.problem());
         }
         return done.generation();
@@ -165,14 +168,14 @@ public final class ConfigClient implements AutoCloseable {
                 }
             }
         } catch (PortUnreachableException e) {
-            throw new ConfigServiceException("nothing listens at " + server + " (connection"
+            throw new ConfigServiceException("nothing listens at " + serverName + " (connection"
                     + " refused): start cloudprofiler config-server there, or fix the address",
                     e);
         } catch (IOException e) {
-            throw new ConfigServiceException("cannot reach the configuration server at " + server
+            throw new ConfigServiceException("cannot reach the configuration server at " + serverName
                     + ": " + e.getMessage(), e);
         }
-        throw new ConfigServiceException("no answer from the configuration server at " + server
+        throw new ConfigServiceException("no answer from the configuration server at " + serverName
                 + " within " + timeout.toMillis() + " ms: is cloudprofiler config-server running"
                 + " there, reachable, with the same --token?");
     }

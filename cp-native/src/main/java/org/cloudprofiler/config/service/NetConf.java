@@ -2,11 +2,13 @@ package org.cloudprofiler.config.service;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.cloudprofiler.CloudProfiler;
@@ -25,11 +27,20 @@ import org.cloudprofiler.log.LogFormat;
 public final class NetConf {
     /** The longest a lookup keeps its caller from opening the channel. */
     public static final Duration ANSWER_TIMEOUT = Duration.ofMillis(200);
+    /**
+     * How long a lookup waits for answers: less than {@link #ANSWER_TIMEOUT}, because a cold
+     * JVM's first lookup spends tens of ms loading and linking the classes it runs.
+     */
+    private static final Duration WAIT_BUDGET = Duration.ofMillis(150);
 
     private static final System.Logger LOG = System.getLogger(NetConf.class.getName());
     private static final AtomicBoolean FALLBACK_LOGGED = new AtomicBoolean();
     private static final LongAdder ANSWERED = new LongAdder();
     private static final LongAdder FALLBACKS = new LongAdder();
+
+    static {
+        warmUp();
+    }
 
     private final ServerAddress server;
     private final InetSocketAddress resolved;
@@ -68,7 +79,7 @@ public final class NetConf {
      */
     public Map<String, HandlerChoice> chooseAll(Map<String, HandlerChoice> requested) {
         Map<String, HandlerChoice> chosen = new LinkedHashMap<>();
-        long deadlineNs = System.nanoTime() + ANSWER_TIMEOUT.toNanos();
+        long deadlineNs = System.nanoTime() + WAIT_BUDGET.toNanos();
         IOException failure = null;
         try (ConfigClient client = resolved.isUnresolved() ? null
                 : new ConfigClient(resolved, token)) {
@@ -102,7 +113,7 @@ public final class NetConf {
         long leftNs = deadlineNs - System.nanoTime();
         if (leftNs <= 0) {
             throw new ConfigServiceException("no answer from the configuration server at "
-                    + server + " within " + ANSWER_TIMEOUT.toMillis() + " ms");
+                    + server + " within " + WAIT_BUDGET.toMillis() + " ms");
         }
         ServerChoice answer = client.query(channelName, Duration.ofNanos(leftNs));
         return answer.rule() == null ? requested : answer.rule().choice();
@@ -111,9 +122,12 @@ public final class NetConf {
     private static void fallBack(String channelName, HandlerChoice requested, IOException why) {
         FALLBACKS.increment();
         if (FALLBACK_LOGGED.compareAndSet(false, true)) {
-            LOG.log(Level.WARNING, "cloudprofiler: channel " + channelName + " keeps its"
-                    + " requested handler " + requested + ": " + why.getMessage() + ". Later"
-                    + " channels that fall back are counted (NetConf.counters()), not logged.");
+            String message = "cloudprofiler: channel " + channelName + " keeps its requested"
+                    + " handler " + requested + ": " + why.getMessage() + " (later channels that"
+                    + " fall back are counted by NetConf.counters(), not logged)";
+            // Logged on another thread: a logging framework's first use can take longer than
+            // the whole lookup budget, and the caller must not wait for it.
+            CompletableFuture.runAsync(() -> LOG.log(Level.WARNING, message));
         }
     }
 
@@ -128,6 +142,20 @@ public final class NetConf {
     public long openChannel(String name, LogFormat format, HandlerChoice requested) {
         HandlerChoice choice = choose(name, requested);
         return choice.isOff() ? 0 : CloudProfiler.openChannel(name, format, choice);
+    }
+
+    /**
+     * Runs a lookup's code once without waiting, when the class is loaded (before any lookup's
+     * budget starts): a cold JVM spends tens of ms loading and linking what a lookup and its
+     * failure run, which would come out of the first lookup's budget.
+     */
+    private static void warmUp() {
+        try (ConfigClient client = new ConfigClient(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 9), "")) {
+            client.query("warm/0/up", Duration.ZERO);
+        } catch (IOException expected) {
+            // No answer within zero time: the failure path is the one that wanted warming.
+        }
     }
 
     /** This process's lookups so far, over every server. */
