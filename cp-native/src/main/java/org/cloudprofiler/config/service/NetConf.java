@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -32,9 +34,12 @@ public final class NetConf {
      * JVM's first lookup spends tens of ms loading and linking the classes it runs.
      */
     private static final Duration WAIT_BUDGET = Duration.ofMillis(150);
+    /** How often the watcher asks the server for the rules of the channels that follow them. */
+    public static final Duration FOLLOW_INTERVAL = Duration.ofMillis(250);
 
     private static final System.Logger LOG = System.getLogger(NetConf.class.getName());
     private static final AtomicBoolean FALLBACK_LOGGED = new AtomicBoolean();
+    private static final AtomicBoolean FOLLOW_PROBLEM_LOGGED = new AtomicBoolean();
     private static final LongAdder ANSWERED = new LongAdder();
     private static final LongAdder FALLBACKS = new LongAdder();
 
@@ -45,6 +50,8 @@ public final class NetConf {
     private final ServerAddress server;
     private final InetSocketAddress resolved;
     private final String token;
+    private final Set<NetConfChannel> following = ConcurrentHashMap.newKeySet();
+    private Thread watcher;  // guarded by this
 
     private NetConf(ServerAddress server, InetSocketAddress resolved, String token) {
         this.server = server;
@@ -155,6 +162,77 @@ public final class NetConf {
             client.query("warm/0/up", Duration.ZERO);
         } catch (IOException expected) {
             // No answer within zero time: the failure path is the one that wanted warming.
+        }
+    }
+
+    /**
+     * Opens a {@code NET_CONF} channel that follows its rule while open: the handler is
+     * {@link #choose chosen} as for {@link #openChannel}, and a change of the server's rule
+     * reaches the channel within {@link #FOLLOW_INTERVAL} and the time of one lookup. An
+     * {@code OFF} rule continues it as {@code NULL}. While the server does not answer, the
+     * channel keeps the handler it has.
+     *
+     * @throws org.cloudprofiler.CloudProfilerException as
+     *     {@link CloudProfiler#openChannel(String, LogFormat, HandlerChoice)}
+     */
+    public NetConfChannel open(String name, LogFormat format, HandlerChoice requested) {
+        NetConfChannel channel = new NetConfChannel(this, name, format, requested,
+                choose(name, requested));
+        following.add(channel);
+        startWatcher();
+        return channel;
+    }
+
+    void stopFollowing(NetConfChannel channel) {
+        following.remove(channel);
+    }
+
+    private synchronized void startWatcher() {
+        if (watcher == null) {
+            watcher = new Thread(this::watch, "cp-netconf-watcher " + server);
+            watcher.setDaemon(true);
+            watcher.start();
+        }
+    }
+
+    /** Asks for every following channel's rule each interval, until none is left open. */
+    private void watch() {
+        while (true) {
+            try {
+                Thread.sleep(FOLLOW_INTERVAL.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+            synchronized (this) {
+                // A channel opened from now on starts a new watcher: open() adds it first.
+                if (following.isEmpty()) {
+                    watcher = null;
+                    return;
+                }
+            }
+            followRules();
+        }
+    }
+
+    private void followRules() {
+        try (ConfigClient client = resolved.isUnresolved() ? null
+                : new ConfigClient(resolved, token)) {
+            for (NetConfChannel channel : following) {
+                if (client == null) {
+                    return;
+                }
+                ServerChoice answer = client.query(channel.name(), WAIT_BUDGET);
+                channel.follow(answer.rule() == null ? channel.requested()
+                        : answer.rule().choice());
+            }
+        } catch (IOException | RuntimeException e) {
+            // No answer, or a successor that could not be opened: the handlers stay, and the
+            // next interval asks again. Said once per process, as for lookups at open.
+            if (FOLLOW_PROBLEM_LOGGED.compareAndSet(false, true)) {
+                CompletableFuture.runAsync(() -> LOG.log(Level.WARNING, "cloudprofiler: open"
+                        + " NET_CONF channels keep their handlers: " + e.getMessage()
+                        + " (asked again every " + FOLLOW_INTERVAL.toMillis() + " ms)"));
+            }
         }
     }
 
