@@ -9,7 +9,8 @@
 #         MinRTT, its BigDecimal reference, hull) and the Java Object Factory's YSB throughput
 #         (bench/target/benchmarks.jar, built by `make build`; built here if missing).
 #         JMH_OPTS replaces the JMH settings. Then how long a NET_CONF lookup keeps a task
-#         waiting for a configuration server that never answers (NetConfFallbackBench).
+#         waiting for a configuration server that never answers (NetConfFallbackBench), and
+#         how long a rule change takes to reach an open channel (NetConfChangeBench).
 # native: the C++ bench (bench/src/main/cpp, built here into bench/target/native): C++ logTS per
 #         call, bytes per record, two-writer throughput and the memory policy, idle CPU.
 # generator: the native generator over loopback TCP, one sender: the rates it sustains without
@@ -126,6 +127,8 @@ run_java() {
         -rf json -rff bench/target/jmh-result.json
     echo "### NET_CONF: how long a task waits when the configuration server never answers"
     measured java -cp "$jar" org.cloudprofiler.bench.NetConfFallbackBench
+    echo "### NET_CONF: from a rule change to the new handler in force on an open channel"
+    measured java -cp "$jar" org.cloudprofiler.bench.NetConfChangeBench
 }
 
 run_native() {
