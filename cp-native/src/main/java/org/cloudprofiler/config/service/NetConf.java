@@ -176,8 +176,16 @@ public final class NetConf {
      *     {@link CloudProfiler#openChannel(String, LogFormat, HandlerChoice)}
      */
     public NetConfChannel open(String name, LogFormat format, HandlerChoice requested) {
-        NetConfChannel channel = new NetConfChannel(this, name, format, requested,
-                choose(name, requested));
+        return follow(name, format, requested, choose(name, requested));
+    }
+
+    /**
+     * As {@link #open}, for a channel whose handler was {@link #chooseAll chosen} before (a
+     * task asks for its probe points when it starts, and opens them on its first tuple).
+     */
+    public NetConfChannel follow(String name, LogFormat format, HandlerChoice requested,
+            HandlerChoice chosen) {
+        NetConfChannel channel = new NetConfChannel(this, name, format, requested, chosen);
         following.add(channel);
         startWatcher();
         return channel;

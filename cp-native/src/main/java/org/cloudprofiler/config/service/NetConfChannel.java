@@ -1,6 +1,7 @@
 package org.cloudprofiler.config.service;
 
 import java.util.List;
+import org.cloudprofiler.ChannelStats;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.config.HandlerChoice;
 import org.cloudprofiler.log.HandlerType;
@@ -65,6 +66,11 @@ public final class NetConfChannel implements AutoCloseable {
     /** The rule in force: the server's, or the requested handler when the server has none. */
     public HandlerChoice handler() {
         return handler;
+    }
+
+    /** Counters of the handler in force since it came into force, or {@code null} once closed. */
+    public ChannelStats stats() {
+        return CloudProfiler.channelStats(handle);
     }
 
     /** The handler changes this channel has followed since it opened. */

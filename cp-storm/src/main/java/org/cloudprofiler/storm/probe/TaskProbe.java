@@ -35,25 +35,30 @@ public final class TaskProbe {
 
     /**
      * A probe with the channels {@code settings} chooses, or, if a configuration server is set,
-     * the server (waiting at most {@link NetConf#ANSWER_TIMEOUT}); all off if profiling is
-     * disabled.
+     * the server (waiting at most {@link NetConf#ANSWER_TIMEOUT}), whose rule changes the open
+     * channels then follow; all off if profiling is disabled.
      */
     public TaskProbe(String componentId, int taskId, CpSettings settings, TaskCounters counters) {
         this.componentId = componentId;
         this.taskId = taskId;
         this.counters = counters;
-        Map<String, HandlerChoice> choices = new LinkedHashMap<>();
+        Map<String, HandlerChoice> requested = new LinkedHashMap<>();
         for (ProbePoint point : ProbePoint.values()) {
             String name = point.channelName(componentId, taskId);
-            choices.put(name, settings.enabled() ? settings.handlerFor(name) : HandlerChoice.OFF);
+            requested.put(name,
+                    settings.enabled() ? settings.handlerFor(name) : HandlerChoice.OFF);
         }
-        if (settings.enabled() && settings.configServer() != null) {
-            NetConf.of(settings.configServer(), settings.configServerToken()).chooseAll(choices)
-                    .forEach((name, choice) -> choices.put(name, settings.withPeriods(choice)));
-        }
+        NetConf netConf = settings.enabled() && settings.configServer() != null
+                ? NetConf.of(settings.configServer(), settings.configServerToken()) : null;
+        Map<String, HandlerChoice> chosen = netConf == null ? requested
+                : netConf.chooseAll(requested);
         for (ProbePoint point : ProbePoint.values()) {
             String name = point.channelName(componentId, taskId);
-            channels.put(point, new ProbeChannel(name, choices.get(name), settings.logFormat()));
+            HandlerChoice choice = settings.withPeriods(chosen.get(name));
+            channels.put(point, netConf == null
+                    ? new ProbeChannel(name, choice, settings.logFormat())
+                    : new ProbeChannel(name, choice, settings.logFormat(), netConf,
+                            requested.get(name)));
         }
         in = channels.get(ProbePoint.IN);
         out = channels.get(ProbePoint.OUT);
