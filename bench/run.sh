@@ -8,7 +8,9 @@
 # java:   JMH, Java logTS per handler, the clock baselines, timestamp translation (fast
 #         MinRTT, its BigDecimal reference, hull) and the Java Object Factory's YSB throughput
 #         (bench/target/benchmarks.jar, built by `make build`; built here if missing).
-#         JMH_OPTS replaces the JMH settings.
+#         JMH_OPTS replaces the JMH settings. Then how long a NET_CONF lookup keeps a task
+#         waiting for a configuration server that never answers (NetConfFallbackBench), and
+#         how long a rule change takes to reach an open channel (NetConfChangeBench).
 # native: the C++ bench (bench/src/main/cpp, built here into bench/target/native): C++ logTS per
 #         call, bytes per record, two-writer throughput and the memory policy, idle CPU.
 # generator: the native generator over loopback TCP, one sender: the rates it sustains without
@@ -123,6 +125,10 @@ run_java() {
     # shellcheck disable=SC2086
     measured java -jar "$jar" ${JMH_OPTS:--f 1 -wi 3 -i 5 -w 1s -r 1s} \
         -rf json -rff bench/target/jmh-result.json
+    echo "### NET_CONF: how long a task waits when the configuration server never answers"
+    measured java -cp "$jar" org.cloudprofiler.bench.NetConfFallbackBench
+    echo "### NET_CONF: from a rule change to the new handler in force on an open channel"
+    measured java -cp "$jar" org.cloudprofiler.bench.NetConfChangeBench
 }
 
 run_native() {

@@ -64,6 +64,7 @@ SyncAgent::Poll SyncAgent::poll(int timeoutMs, Inbound& in) {
     if (received == UdpSocket::Received::kNothing) {
         return Poll::kNothing;
     }
+    counters_.received.fetch_add(1);
     if (received == UdpSocket::Received::kOversized) {
         counters_.oversized.fetch_add(1);
         return Poll::kDropped;

@@ -29,6 +29,7 @@ struct SyncAgentOptions {
 };
 
 struct SyncAgentCounters {
+    std::atomic<uint64_t> received{0};    // datagrams taken from the socket, oversized included
     std::atomic<uint64_t> malformed{0};   // undecodable datagrams, dropped
     std::atomic<uint64_t> oversized{0};   // datagrams over kMaxDatagramBytes, dropped
     std::atomic<uint64_t> wrongToken{0};  // datagrams with another token, dropped

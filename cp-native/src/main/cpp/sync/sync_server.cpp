@@ -64,15 +64,20 @@ void SyncServer::receiveLoop() {
         if (received == UdpSocket::Received::kDatagram) {
             Message message;
             DecodeStatus status = decode(buffer.data(), length, tokenHash_, message);
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                ++counters_.received;
+                if (status != DecodeStatus::kOk) {
+                    ++(status == DecodeStatus::kWrongToken ? counters_.wrongToken
+                                                           : counters_.malformed);
+                }
+            }
             if (status == DecodeStatus::kOk) {
                 handle(message, from);
-            } else {
-                std::lock_guard<std::mutex> lock(mutex_);
-                ++(status == DecodeStatus::kWrongToken ? counters_.wrongToken
-                                                       : counters_.malformed);
             }
         } else if (received == UdpSocket::Received::kOversized) {
             std::lock_guard<std::mutex> lock(mutex_);
+            ++counters_.received;
             ++counters_.oversized;
         }
         sendHeartbeats();

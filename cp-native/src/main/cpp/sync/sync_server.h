@@ -50,6 +50,7 @@ struct SweepResult {
 };
 
 struct SyncServerCounters {
+    uint64_t received = 0;  // datagrams taken from the socket, oversized included
     uint64_t malformed = 0;
     uint64_t oversized = 0;
     uint64_t wrongToken = 0;

@@ -2,6 +2,7 @@ package org.cloudprofiler;
 
 import java.util.List;
 import java.util.Objects;
+import org.cloudprofiler.config.HandlerChoice;
 import org.cloudprofiler.internal.NativeLibrary;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogFormat;
@@ -50,6 +51,32 @@ public final class CloudProfiler {
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(handler, "handler");
         return openChannel0(name, format.id(), handler.id(), multiWriter);
+    }
+
+    /**
+     * Opens a channel with the handler and parameters a handler rule chose ({@code CpSettings},
+     * the configuration server), multi-writer if the handler is.
+     *
+     * @throws IllegalArgumentException if {@code choice} is {@link HandlerChoice#OFF}: no channel
+     *     is to be opened
+     * @throws CloudProfilerException as {@link #openChannel(String, LogFormat, HandlerType)} and
+     *     {@link #parameterize}; no channel is left open then
+     */
+    public static long openChannel(String name, LogFormat format, HandlerChoice choice) {
+        if (choice.isOff()) {
+            throw new IllegalArgumentException("the rule for " + name + " is OFF: open no channel");
+        }
+        long channel = openChannel(name, format, choice.handler());
+        try {
+            for (int i = 0; i < choice.parameters().size(); i++) {
+                parameterize(channel, choice.handler().parameters().get(i),
+                        choice.parameters().get(i));
+            }
+        } catch (RuntimeException e) {
+            closeChannel(channel);
+            throw e;
+        }
+        return channel;
     }
 
     /** Opens a channel as an {@link AutoCloseable} object. */

@@ -1,8 +1,17 @@
 package org.cloudprofiler.bench;
 
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.cloudprofiler.ChannelStats;
 import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.config.HandlerChoice;
+import org.cloudprofiler.config.ServerAddress;
+import org.cloudprofiler.config.service.ConfigClient;
+import org.cloudprofiler.config.service.ConfigServer;
+import org.cloudprofiler.config.service.NetConf;
+import org.cloudprofiler.log.HandlerType;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -27,18 +36,42 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class LogTsBenchmark {
 
-    @Param({"NULL", "SPC", "ID_RAW", "BUFFERED_ID_RAW", "BUFFERED_ID_ZSTD", "DOWNSAMPLE_ZSTD"})
+    @Param({"NULL", "SPC", "ID_RAW", "BUFFERED_ID_RAW", "BUFFERED_ID_ZSTD",
+            "NET_CONF_BUFFERED_ID_ZSTD", "DOWNSAMPLE_ZSTD"})
     public LoggedChannel channel;
 
     private long handle;
     private long nextTupleId;
 
     @Setup(Level.Trial)
-    public void openChannel() {
+    public void openChannel() throws IOException {
         BenchLogs.deleteOperator(channel.operator());
-        handle = CloudProfiler.openChannel(channel.channelName(), channel.format(),
-                channel.handler());
+        handle = channel.netConf() ? openThroughConfigServer()
+                : CloudProfiler.openChannel(channel.channelName(), channel.format(),
+                        channel.handler());
         nextTupleId = 0;
+    }
+
+    /**
+     * Opens the channel as {@code NET_CONF} requesting NULL, against a configuration server on
+     * loopback whose rule gives it {@link LoggedChannel#handler()}; stops the server after the
+     * answer, as the channel no longer needs it.
+     */
+    private long openThroughConfigServer() throws IOException {
+        try (ConfigServer server = ConfigServer.start("127.0.0.1", 0, "", null);
+                ConfigClient client = new ConfigClient(server.address(), "")) {
+            client.set(channel.operator() + "/**=" + channel.handler(), false,
+                    Duration.ofSeconds(5));
+            NetConf netConf = NetConf.of(
+                    new ServerAddress("127.0.0.1", server.address().getPort()), "");
+            long opened = netConf.openChannel(channel.channelName(), channel.format(),
+                    new HandlerChoice(HandlerType.NULL, List.of()));
+            if (NetConf.counters().fallbacks() != 0) {
+                throw new IllegalStateException(channel + " fell back to NULL: the figures"
+                        + " would time NULL, not the server's choice");
+            }
+            return opened;
+        }
     }
 
     @Benchmark

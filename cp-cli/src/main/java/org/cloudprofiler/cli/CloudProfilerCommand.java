@@ -18,7 +18,8 @@ import java.util.Properties;
         versionProvider = CloudProfilerCommand.Version.class,
         subcommands = {AnalyzeCommand.class, CompareCommand.class, HandlerTourCommand.class,
                 DoctorCommand.class, GenCommand.class, InspectCommand.class,
-                MaxThroughputCommand.class, SyncServerCommand.class, SyncAgentCommand.class},
+                MaxThroughputCommand.class, SyncServerCommand.class, SyncAgentCommand.class,
+                ConfigServerCommand.class, ConfigCommand.class},
         description = "TSC-based latency profiling and high-throughput ingestion for Storm and"
                 + " Flink.")
 public final class CloudProfilerCommand implements Runnable {

@@ -47,6 +47,19 @@ public final class CpOptions {
             "Period of CPU channels whose handler rule gives no period.");
 
     /**
+     * The configuration server every channel asks at open which handler it gets; the rules above
+     * decide when it does not answer in time, and for channels none of its rules match.
+     */
+    public static final CpOption CONFIG_SERVER = new CpOption("cloudprofiler.config-server", "",
+            "host:port of a cloudprofiler config-server that channels ask for their handler at"
+                    + " open (docs/config-protocol.md); empty: none.");
+
+    /** The configuration server's shared token. */
+    public static final CpOption CONFIG_SERVER_TOKEN = new CpOption(
+            "cloudprofiler.config-server.token", "",
+            "The --token of the configuration server; empty: none.");
+
+    /**
      * Rules that follow the user's: ids at entry and exit buffered, one counter, one CPU channel
      * and the first/last markers per task; anything else buffered.
      */
@@ -63,6 +76,6 @@ public final class CpOptions {
     /** All keys, in documentation order. */
     public static List<CpOption> all() {
         return List.of(ENABLED, HANDLERS, LOG_FORMAT, TUPLE_ID_FIELD, TUPLE_ID_PARTITION_FIELD,
-                COUNT_PERIOD, CPU_PERIOD);
+                COUNT_PERIOD, CPU_PERIOD, CONFIG_SERVER, CONFIG_SERVER_TOKEN);
     }
 }

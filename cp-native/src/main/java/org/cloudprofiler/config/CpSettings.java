@@ -16,6 +16,8 @@ import org.cloudprofiler.log.LogFormat;
  * @param tupleIdPartitionField {@link CpOptions#TUPLE_ID_PARTITION_FIELD}; empty for none
  * @param countPeriodNs {@link CpOptions#COUNT_PERIOD}, ns
  * @param cpuPeriodNs {@link CpOptions#CPU_PERIOD}, ns
+ * @param configServer {@link CpOptions#CONFIG_SERVER}; {@code null} for none
+ * @param configServerToken {@link CpOptions#CONFIG_SERVER_TOKEN}
  */
 public record CpSettings(
         boolean enabled,
@@ -24,7 +26,9 @@ public record CpSettings(
         String tupleIdField,
         String tupleIdPartitionField,
         long countPeriodNs,
-        long cpuPeriodNs) {
+        long cpuPeriodNs,
+        ServerAddress configServer,
+        String configServerToken) {
 
     /**
      * Reads every key of {@link CpOptions} from an engine's configuration; absent keys take their
@@ -48,7 +52,9 @@ public record CpSettings(
                 fieldName(CpOptions.TUPLE_ID_PARTITION_FIELD,
                         value(config, CpOptions.TUPLE_ID_PARTITION_FIELD), true),
                 countPeriodNs,
-                cpuPeriodNs);
+                cpuPeriodNs,
+                configServer(value(config, CpOptions.CONFIG_SERVER)),
+                String.valueOf(value(config, CpOptions.CONFIG_SERVER_TOKEN)));
     }
 
     /** The settings of an empty configuration: every default. */
@@ -61,7 +67,14 @@ public record CpSettings(
      * configured periods filled in for counter and CPU handlers whose rule gives none.
      */
     public HandlerChoice handlerFor(String channelName) {
-        HandlerChoice choice = handlers.choose(channelName);
+        return withPeriods(handlers.choose(channelName));
+    }
+
+    /**
+     * {@code choice} with the configured periods filled in if it is a counter or CPU handler that
+     * gives none: what a rule from the configuration server becomes, as a local rule would.
+     */
+    public HandlerChoice withPeriods(HandlerChoice choice) {
         if (choice.isOff() || !choice.parameters().isEmpty()) {
             return choice;
         }
@@ -83,6 +96,11 @@ public record CpSettings(
             throw new CpConfigException(option, periodNs + "ns",
                     "periods must be at least " + minimumNs / 1_000_000 + "ms.");
         }
+    }
+
+    private static ServerAddress configServer(Object value) {
+        String text = String.valueOf(value).trim();
+        return text.isEmpty() ? null : ServerAddress.parse(CpOptions.CONFIG_SERVER, text);
     }
 
     private static LogFormat logFormat(Object value) {

@@ -25,14 +25,26 @@ public final class HandlerRules {
     public static HandlerRules parse(Object userRules) {
         List<HandlerRule> rules = new ArrayList<>();
         if (userRules != null) {
-            for (String rule : ConfigValues.items(userRules)) {
-                rules.add(HandlerRule.parse(CpOptions.HANDLERS, rule));
-            }
+            rules.addAll(parseList(CpOptions.HANDLERS, userRules));
         }
-        for (String rule : CpOptions.DEFAULT_HANDLER_RULES) {
-            rules.add(HandlerRule.parse(CpOptions.HANDLERS, rule));
-        }
+        rules.addAll(parseList(CpOptions.HANDLERS, CpOptions.DEFAULT_HANDLER_RULES));
         return new HandlerRules(rules);
+    }
+
+    /**
+     * Rules alone, without the defaults, given as a list or as text separated by commas or
+     * newlines: the value syntax of {@link CpOptions#HANDLERS}, wherever the rules come from
+     * (the configuration server's rules file and {@code cloudprofiler config set}).
+     *
+     * @param source what the errors name: the key, the file or the command the rules came from
+     * @throws CpConfigException for a rule that does not parse
+     */
+    public static List<HandlerRule> parseList(CpOption source, Object rules) {
+        List<HandlerRule> parsed = new ArrayList<>();
+        for (String rule : ConfigValues.items(rules)) {
+            parsed.add(HandlerRule.parse(source, rule));
+        }
+        return List.copyOf(parsed);
     }
 
     /** The choice of the first matching rule; the defaults end with a catch-all. */

@@ -4,6 +4,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.cloudprofiler.ChannelStats;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.config.HandlerChoice;
+import org.cloudprofiler.config.service.NetConf;
+import org.cloudprofiler.config.service.NetConfChannel;
 import org.cloudprofiler.log.LogFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,36 +22,52 @@ final class ProbeChannel {
     private final String name;
     private final HandlerChoice choice;
     private final LogFormat format;
+    /** The configuration server whose rule the channel follows, or {@code null}. */
+    private final NetConf netConf;
+    private final HandlerChoice requested;
+    /** The channel while it follows its rule, else {@code null}; then {@link #handle} is 0. */
+    private volatile NetConfChannel following;
     /** The native handle, 0 while not open (native handles are never 0). */
     private final AtomicLong handle = new AtomicLong();
     private boolean failed;
     private volatile ChannelStats lastStats;
 
     ProbeChannel(String name, HandlerChoice choice, LogFormat format) {
+        this(name, choice, format, null, choice);
+    }
+
+    /**
+     * A channel that follows its rule on {@code netConf}'s server while open: {@code choice} is
+     * the server's answer at the task's start, {@code requested} what the task's own rules
+     * chose, which the channel returns to when the server drops its rule.
+     */
+    ProbeChannel(String name, HandlerChoice choice, LogFormat format, NetConf netConf,
+            HandlerChoice requested) {
         this.name = name;
         this.choice = choice;
         this.format = format;
+        this.netConf = netConf;
+        this.requested = requested;
     }
 
     /** Opens the channel unless it is off, open, or failed to open before. Writer thread only. */
     void open() {
-        if (choice.isOff() || failed || handle.get() != 0) {
+        if (failed || handle.get() != 0 || following != null) {
             return;
         }
-        long opened = 0;
         try {
-            opened = CloudProfiler.openChannel(name, format, choice.handler());
-            for (int i = 0; i < choice.parameters().size(); i++) {
-                CloudProfiler.parameterize(opened, choice.handler().parameters().get(i),
-                        choice.parameters().get(i));
+            if (netConf != null) {
+                // Opened even under OFF, as NULL: a later rule may turn it on.
+                following = netConf.follow(name, format, requested, choice);
+                return;
             }
-            handle.set(opened);
+            if (choice.isOff()) {
+                return;
+            }
+            handle.set(CloudProfiler.openChannel(name, format, choice));
         } catch (RuntimeException | LinkageError e) {
             // LinkageError: no native library for this platform; the task runs unprofiled.
             failed = true;
-            if (opened != 0) {
-                CloudProfiler.closeChannel(opened);
-            }
             LOG.error("cloudprofiler: channel {} ({}) is left out: {}", name, choice,
                     e.getMessage());
         }
@@ -60,11 +78,25 @@ final class ProbeChannel {
         long open = handle.get();
         if (open != 0) {
             CloudProfiler.logTS(open, tupleId);
+        } else {
+            NetConfChannel live = following;
+            if (live != null) {
+                live.log(tupleId);
+            }
         }
     }
 
     /** Flushes and closes the channel if open; a later {@link #open} opens a new file. */
     void close() {
+        NetConfChannel live = following;
+        if (live != null) {
+            following = null;
+            ChannelStats last = live.stats();
+            if (last != null) {
+                lastStats = last;
+            }
+            live.close();
+        }
         long open = handle.getAndSet(0);
         if (open != 0) {
             ChannelStats last = CloudProfiler.channelStats(open);
@@ -77,6 +109,11 @@ final class ProbeChannel {
 
     /** Counters of the open channel, else of the last one closed, else {@code null}. */
     ChannelStats stats() {
+        NetConfChannel following = this.following;
+        if (following != null) {
+            ChannelStats live = following.stats();
+            return live != null ? live : lastStats;
+        }
         long open = handle.get();
         ChannelStats live = open == 0 ? null : CloudProfiler.channelStats(open);
         return live != null ? live : lastStats;
@@ -86,7 +123,9 @@ final class ProbeChannel {
         return name;
     }
 
+    /** The handler in force: for a channel that follows its rule, the rule's of now. */
     HandlerChoice choice() {
-        return choice;
+        NetConfChannel live = following;
+        return live != null ? live.handler() : choice;
     }
 }

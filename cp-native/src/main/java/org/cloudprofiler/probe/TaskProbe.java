@@ -2,12 +2,14 @@ package org.cloudprofiler.probe;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.cloudprofiler.ChannelStats;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.config.HandlerChoice;
+import org.cloudprofiler.config.service.NetConf;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.topology.TopologyDescription;
 
@@ -46,16 +48,32 @@ public final class TaskProbe {
     private volatile boolean retired;
     private boolean firstLogged;
 
-    /** A probe with the channels {@code settings} chooses; all off if profiling is disabled. */
+    /**
+     * A probe with the channels {@code settings} chooses, or, if a configuration server is set,
+     * the server (waiting at most {@link NetConf#ANSWER_TIMEOUT}), whose rule changes the open
+     * channels then follow; all off if profiling is disabled.
+     */
     public TaskProbe(String componentId, int taskId, CpSettings settings, Counters counters) {
         this.componentId = componentId;
         this.taskId = taskId;
         this.counters = counters;
+        Map<String, HandlerChoice> requested = new LinkedHashMap<>();
         for (ProbePoint point : ProbePoint.values()) {
             String name = point.channelName(componentId, taskId);
-            HandlerChoice choice = settings.enabled()
-                    ? settings.handlerFor(name) : HandlerChoice.OFF;
-            channels.put(point, new ProbeChannel(name, choice, settings.logFormat()));
+            requested.put(name,
+                    settings.enabled() ? settings.handlerFor(name) : HandlerChoice.OFF);
+        }
+        NetConf netConf = settings.enabled() && settings.configServer() != null
+                ? NetConf.of(settings.configServer(), settings.configServerToken()) : null;
+        Map<String, HandlerChoice> chosen = netConf == null ? requested
+                : netConf.chooseAll(requested);
+        for (ProbePoint point : ProbePoint.values()) {
+            String name = point.channelName(componentId, taskId);
+            HandlerChoice choice = settings.withPeriods(chosen.get(name));
+            channels.put(point, netConf == null
+                    ? new ProbeChannel(name, choice, settings.logFormat())
+                    : new ProbeChannel(name, choice, settings.logFormat(), netConf,
+                            requested.get(name)));
         }
         in = channels.get(ProbePoint.IN);
         out = channels.get(ProbePoint.OUT);

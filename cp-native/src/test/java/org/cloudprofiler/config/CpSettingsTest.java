@@ -2,6 +2,7 @@ package org.cloudprofiler.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +24,7 @@ class CpSettingsTest {
         assertEquals("", settings.tupleIdPartitionField());
         assertEquals(100_000_000L, settings.countPeriodNs());
         assertEquals(100_000_000L, settings.cpuPeriodNs());
+        assertNull(settings.configServer());
         for (CpOption option : CpOptions.all()) {
             assertTrue(option.key().startsWith("cloudprofiler."), option.key());
         }
@@ -37,12 +39,16 @@ class CpSettingsTest {
                 "cloudprofiler.tuple-id.partition-field", "partition",
                 "cloudprofiler.count.period", "1s",
                 "cloudprofiler.cpu.period", "20ms",
-                "cloudprofiler.handlers", List.of("sink/**=ID")));
+                "cloudprofiler.handlers", List.of("sink/**=ID"),
+                "cloudprofiler.config-server", "cp-config.example:7712",
+                "cloudprofiler.config-server.token", "t"));
         assertFalse(settings.enabled());
         assertEquals(LogFormat.RAW, settings.logFormat());
         assertEquals("eventId", settings.tupleIdField());
         assertEquals("partition", settings.tupleIdPartitionField());
         assertEquals(HandlerType.ID, settings.handlerFor("sink/1/in").handler());
+        assertEquals(new ServerAddress("cp-config.example", 7712), settings.configServer());
+        assertEquals("t", settings.configServerToken());
     }
 
     @Test
@@ -64,6 +70,8 @@ class CpSettingsTest {
         assertMessage("cloudprofiler.count.period", "100", "with a unit", "100ms");
         assertMessage("cloudprofiler.cpu.period", "10us", "at least 1ms");
         assertMessage("cloudprofiler.tuple-id.field", " ", "name the field");
+        assertMessage("cloudprofiler.config-server", "cp-config", "host:port", "7712");
+        assertMessage("cloudprofiler.config-server", "cp-config:70000", "1 to 65535");
     }
 
     private static void assertMessage(String key, Object value, String... parts) {

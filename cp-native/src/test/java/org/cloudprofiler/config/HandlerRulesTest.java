@@ -34,6 +34,17 @@ class HandlerRulesTest {
     }
 
     @Test
+    void aListAloneHasNoDefaultsAndNamesItsSourceInErrors() {
+        CpOption source = new CpOption("rules file /tmp/rules", "", "test");
+        assertEquals(List.of("a/**=ID", "**/cpu=OFF"), HandlerRules.parseList(source,
+                "a/**=ID\n**/cpu=OFF").stream().map(HandlerRule::toString).toList());
+        CpConfigException e = assertThrows(CpConfigException.class,
+                () -> HandlerRules.parseList(source, List.of("**=FAST")));
+        assertTrue(e.getMessage().startsWith("rules file /tmp/rules = '**=FAST'"),
+                e.getMessage());
+    }
+
+    @Test
     void aStarStaysWithinOneNameComponent() {
         HandlerRules rules = HandlerRules.parse(List.of("*/in=NULL", "*/*/in=ID"));
         assertEquals(HandlerType.ID, rules.choose("split/3/in").handler());
