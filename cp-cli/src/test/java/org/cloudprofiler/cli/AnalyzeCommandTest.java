@@ -60,8 +60,8 @@ class AnalyzeCommandTest {
         assertEquals(1, run.exitCode());
         assertEquals("cloudprofiler analyze: no filesystem for \"gs://\" here, so"
                 + " gs://bucket/runs/42 cannot be read. Fix: add Flink's flink-gs-fs-hadoop"
-                + " plugin (in plugins/, or on the classpath); with --cluster, on the task"
-                + " managers too", run.err().strip());
+                + " plugin (in plugins/, or on the classpath); with --cluster, the task"
+                + " managers need it too (docs/cluster.md)", run.err().strip());
     }
 
     @Test

@@ -24,7 +24,7 @@ final class FlinkLogStorage extends LogStorage {
     /** What makes a scheme readable, for the ones Flink users meet most. */
     private static final Map<String, String> FIXES = Map.of(
             "hdfs", "put flink-hadoop-fs and the Hadoop client (hadoop-client-api and"
-                    + " hadoop-client-runtime) on the classpath, or set HADOOP_CLASSPATH",
+                    + " hadoop-client-runtime) on the classpath",
             "s3", "add Flink's flink-s3-fs-hadoop plugin (in plugins/, or on the classpath)",
             "s3a", "add Flink's flink-s3-fs-hadoop plugin (in plugins/, or on the classpath)",
             "s3p", "add Flink's flink-s3-fs-presto plugin (in plugins/, or on the classpath)",
@@ -104,7 +104,8 @@ final class FlinkLogStorage extends LogStorage {
                     + " for it (in plugins/, or on the classpath)");
             throw new FileSystemUnavailableException("no filesystem for \""
                     + uri.getScheme() + "://\" here, so " + path + " cannot be read. Fix: "
-                    + fix + "; with --cluster, on the task managers too", e);
+                    + fix + "; with --cluster, the task managers need it too (docs/cluster.md)",
+                    e);
         }
     }
 }
