@@ -39,8 +39,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--logs", arity = "1..*", required = true,
-            description = "Log directories (CP_LOG_DIR or one node's directory) or log files.")
-    private List<Path> logs;
+            description = "Log directories (CP_LOG_DIR or one node's directory) or log files:"
+            + " paths, or URIs of a Flink filesystem (file://, hdfs://, s3://, ...), which"
+            + " --cluster's task managers read too.")
+    private List<String> logs;
 
     @Option(names = "--sync", description = "sync.json from the sync server; without it every"
             + " event must come from one node.")
@@ -132,7 +134,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     + " or hull, not \"" + method + "\"");
         };
         try {
-            AnalyzerOptions options = AnalyzerOptions.of(logs, sync, out)
+            AnalyzerOptions options = AnalyzerOptions.ofLocations(logs, sync, out)
                     .withReference(reference).withMethod(translation)
                     .withTupleTimeout(tupleTimeout).withReaders(readers)
                     .withSelection(new TimeSelection(from.toNanos(),

@@ -39,6 +39,32 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void readsLogsGivenAsAFileUri() throws Exception {
+        Path logs = directory.resolve("logs");
+        GoldenLogSet.write(logs, 200, "node-a", LongUnaryOperator.identity());
+        Path out = directory.resolve("out");
+
+        int exit = CloudProfilerCommand.commandLine().execute("analyze", "--logs",
+                "file://" + logs.toAbsolutePath(), "--out", out.toString(), "--parallelism", "1");
+
+        assertEquals(0, exit);
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(200, summary.get("tuples").get("complete").asLong());
+    }
+
+    @Test
+    void aLogsUriWithoutItsFilesystemIsOneLineNamingWhatToAdd() throws Exception {
+        CommandRun run = CommandRun.of("analyze", "--logs", "gs://bucket/runs/42", "--out",
+                directory.resolve("out").toString());
+
+        assertEquals(1, run.exitCode());
+        assertEquals("cloudprofiler analyze: no filesystem for \"gs://\" here, so"
+                + " gs://bucket/runs/42 cannot be read. Fix: add Flink's flink-gs-fs-hadoop"
+                + " plugin (in plugins/, or on the classpath); with --cluster, the task"
+                + " managers need it too (docs/cluster.md)", run.err().strip());
+    }
+
+    @Test
     void anUnreachableClusterFailsWithinTenSecondsNamingIt() throws Exception {
         Path logs = directory.resolve("logs");
         GoldenLogSet.write(logs, 20, "node-a", LongUnaryOperator.identity());

@@ -67,11 +67,23 @@ class AnalyzeOnStandaloneClusterITCase {
                 "org.apache.flink.runtime.taskexecutor.TaskManagerRunner", conf));
         awaitTaskManager(restPort);
 
-        Path out = directory.resolve("out");
-        Path cliLog = directory.resolve("cli.log");
+        // The logs as a path, then as a URI the task manager reads through Flink's FileSystem.
+        analyze(logs.toString(), "path", restPort);
+        analyze(logs.toUri().toString(), "uri", restPort);
+
+        JsonNode jobs = JSON.readTree(get(restPort, "/jobs/overview")).path("jobs");
+        assertEquals(2, jobs.size(), jobs::toString);
+        for (JsonNode job : jobs) {
+            assertEquals("FINISHED", job.path("state").asText(), jobs::toString);
+        }
+    }
+
+    /** Runs {@code cloudprofiler.jar analyze --logs logs} against the cluster. */
+    private void analyze(String logs, String name, int restPort) throws Exception {
+        Path out = directory.resolve("out-" + name);
+        Path cliLog = directory.resolve("cli-" + name + ".log");
         Process cli = new ProcessBuilder(javaBinary(), "-jar", cliJar().toString(), "analyze",
-                "--logs", logs.toString(), "--out", out.toString(),
-                "--cluster", "localhost:" + restPort)
+                "--logs", logs, "--out", out.toString(), "--cluster", "localhost:" + restPort)
                 .redirectErrorStream(true).redirectOutput(cliLog.toFile()).start();
         processes.add(cli); // stopped with the cluster if the test fails
         assertTrue(cli.waitFor(5, TimeUnit.MINUTES), "the analyzer did not finish");
@@ -79,9 +91,6 @@ class AnalyzeOnStandaloneClusterITCase {
 
         JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
         assertEquals(300, summary.path("tuples").path("complete").asLong(), () -> read(cliLog));
-        JsonNode jobs = JSON.readTree(get(restPort, "/jobs/overview")).path("jobs");
-        assertEquals(1, jobs.size(), jobs::toString);
-        assertEquals("FINISHED", jobs.get(0).path("state").asText(), jobs::toString);
     }
 
     private Path writeConfig(int restPort) throws IOException {

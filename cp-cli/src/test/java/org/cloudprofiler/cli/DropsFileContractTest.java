@@ -38,7 +38,7 @@ class DropsFileContractTest {
         List<InputProblem> problems = new ArrayList<>();
 
         DropsFile.write(jofFile, List.of(JofDrops.of("jof events/3", "node-a", jof, 1)));
-        DropsFiles.read(jofFile, drops, problems);
+        DropsFiles.read(jofFile.toString(), drops, problems);
 
         assertEquals(List.of(), problems);
         assertEquals(List.of("jof events/3"), drops.stream().map(ExternalDrops::name).toList());

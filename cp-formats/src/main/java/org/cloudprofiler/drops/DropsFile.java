@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -61,7 +62,18 @@ public final class DropsFile {
      *     name or its dropped count; the message says which
      */
     public static List<DropsSource> read(Path file) throws IOException {
-        JsonNode root = JSON.readTree(file.toFile());
+        return sources(JSON.readTree(file.toFile()));
+    }
+
+    /**
+     * As {@link #read(Path)}, for a file of any filesystem read from {@code in}; closes
+     * {@code in}.
+     */
+    public static List<DropsSource> read(InputStream in) throws IOException {
+        return sources(JSON.readTree(in));
+    }
+
+    private static List<DropsSource> sources(JsonNode root) throws IOException {
         if (!FORMAT.equals(root.path("format").asText(""))) {
             throw new IOException("its format is not " + FORMAT);
         }

@@ -97,7 +97,7 @@ public final class LogReader implements Closeable {
      * @throws IOException if the file cannot be opened or read
      */
     public static LogReader open(Path path) throws IOException {
-        return open(path, FileLogInput.DEFAULT_WINDOW_BYTES);
+        return open(path, WindowedLogInput.DEFAULT_WINDOW_BYTES);
     }
 
     /**
@@ -109,7 +109,7 @@ public final class LogReader implements Closeable {
      * @throws IOException if the file cannot be opened or read
      */
     public static LogReader openAt(Path path, long resumeOffset) throws IOException {
-        return open(path, FileLogInput.DEFAULT_WINDOW_BYTES, resumeOffset);
+        return open(path, WindowedLogInput.DEFAULT_WINDOW_BYTES, resumeOffset);
     }
 
     /** As {@link #open(Path)}, with a read window of {@code windowBytes} (tests use tiny ones). */
@@ -119,9 +119,26 @@ public final class LogReader implements Closeable {
 
     private static LogReader open(Path path, int windowBytes, long resumeOffset)
             throws IOException {
-        FileLogInput input = FileLogInput.open(path, windowBytes);
+        return open(path.toString(), LocalFileBytes.open(path), windowBytes, resumeOffset);
+    }
+
+    /**
+     * As {@link #openAt(Path, long)}, for a file of any filesystem: reads {@code bytes}, named
+     * {@code source} in the summary and in messages, from {@code resumeOffset} (0 for the whole
+     * file). The reader owns {@code bytes} and closes them, also when this method throws.
+     *
+     * @throws IOException if the file cannot be read
+     */
+    public static LogReader openAt(String source, RandomAccessBytes bytes, long resumeOffset)
+            throws IOException {
+        return open(source, bytes, WindowedLogInput.DEFAULT_WINDOW_BYTES, resumeOffset);
+    }
+
+    private static LogReader open(String source, RandomAccessBytes bytes, int windowBytes,
+            long resumeOffset) throws IOException {
+        WindowedLogInput input = new WindowedLogInput(source, bytes, windowBytes);
         try {
-            return new LogReader(path.toString(), input, resumeOffset);
+            return new LogReader(source, input, resumeOffset);
         } catch (IOException | RuntimeException e) {
             input.close();
             throw e;

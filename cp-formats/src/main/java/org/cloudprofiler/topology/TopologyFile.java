@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -32,6 +33,15 @@ public final class TopologyFile {
      */
     public static TopologyDescription read(Path file) throws IOException {
         return MAPPER.readValue(file.toFile(), TopologyDescription.class);
+    }
+
+    /**
+     * Reads a file of any filesystem from {@code in}, and closes {@code in}.
+     *
+     * @throws IOException if it cannot be read or is not JSON of this layout's shape
+     */
+    public static TopologyDescription read(InputStream in) throws IOException {
+        return MAPPER.readValue(in, TopologyDescription.class);
     }
 
     /**

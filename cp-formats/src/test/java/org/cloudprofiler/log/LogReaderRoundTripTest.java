@@ -154,7 +154,8 @@ class LogReaderRoundTripTest {
         Path path = Files.write(directory.resolve("window.cplog"), file);
         ReadResult memory = ReadResult.of(file);
 
-        for (int window : new int[] {24, 25, 64, 113, 1000, FileLogInput.DEFAULT_WINDOW_BYTES}) {
+        for (int window :
+                new int[] {24, 25, 64, 113, 1000, WindowedLogInput.DEFAULT_WINDOW_BYTES}) {
             ReadResult disk = ReadResult.of(path, window);
             assertEquals(memory.summary().problems(), disk.summary().problems(), "" + window);
             assertArrayEquals(memory.column(0), disk.column(0), "window " + window);

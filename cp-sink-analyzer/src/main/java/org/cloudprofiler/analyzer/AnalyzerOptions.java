@@ -9,7 +9,9 @@ import org.cloudprofiler.sync.translate.TranslationMethod;
 /**
  * Everything {@code cloudprofiler analyze} can be told, with its defaults. Immutable.
  *
- * @param logs log directories (each a {@code CP_LOG_DIR} or one node's directory) or log files
+ * @param logs log directories (each a {@code CP_LOG_DIR} or one node's directory) or log files:
+ *     plain paths of this machine, or URIs of any filesystem Flink has ({@code file://},
+ *     {@code hdfs://}, {@code s3://}, ...), which the task managers read too
  * @param sync sync.json, or null: then every event must come from one node
  * @param out where summary.json, hops.csv and report.html go
  * @param referenceNode the node whose clock latencies are expressed on, or null to pick one
@@ -33,7 +35,7 @@ import org.cloudprofiler.sync.translate.TranslationMethod;
  * @throws IllegalArgumentException naming the option, if there are no logs, a parallelism is
  *     below 1, the refresh is below 1 ms or the cluster is not {@code host:port}
  */
-public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String referenceNode,
+public record AnalyzerOptions(List<String> logs, Path sync, Path out, String referenceNode,
         TranslationMethod method, String cluster, boolean follow, Duration refresh,
         Duration tupleTimeout, int parallelism, int readers, List<Path> jars, Path samples,
         TimeSelection selection) {
@@ -66,6 +68,11 @@ public record AnalyzerOptions(List<Path> logs, Path sync, Path out, String refer
 
     /** Options with every default: MINRTT, embedded cluster, no follow. */
     public static AnalyzerOptions of(List<Path> logs, Path sync, Path out) {
+        return ofLocations(logs.stream().map(Path::toString).toList(), sync, out);
+    }
+
+    /** As {@link #of}, for logs given as paths or URIs ({@link #logs()}). */
+    public static AnalyzerOptions ofLocations(List<String> logs, Path sync, Path out) {
         return new AnalyzerOptions(logs, sync, out, null, TranslationMethod.MINRTT, null, false,
                 DEFAULT_REFRESH, DEFAULT_TUPLE_TIMEOUT,
                 Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())), 1, List.of(),

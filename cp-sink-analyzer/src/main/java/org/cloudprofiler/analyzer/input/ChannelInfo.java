@@ -1,7 +1,6 @@
 package org.cloudprofiler.analyzer.input;
 
 import java.io.Serializable;
-import java.nio.file.Path;
 import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.log.HandlerType;
@@ -10,7 +9,7 @@ import org.cloudprofiler.log.HandlerType;
  * One channel log file of the log set, as its header describes it. Immutable.
  *
  * @param index position in the {@link LogSet}'s channel list: how elements name their channel
- * @param path the file
+ * @param path the file: a path, or a URI of a Flink filesystem ({@link LogStorage})
  * @param sizeBytes its size when the log set was scanned
  * @param node the node id the header states
  * @param channel the channel name, {@code <operator>/<task>/<point>}
@@ -39,10 +38,6 @@ public record ChannelInfo(int index, String path, long sizeBytes, String node, S
     /** Whether this channel is {@code probePoint} of its task. */
     public boolean is(ProbePoint probePoint) {
         return probePoint.is(point);
-    }
-
-    public Path file() {
-        return Path.of(path);
     }
 
     /**

@@ -1,7 +1,7 @@
 package org.cloudprofiler.analyzer.input;
 
 import java.io.IOException;
-import java.nio.file.Path;
+import java.io.InputStream;
 import java.util.List;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.drops.DropsSource;
@@ -16,14 +16,15 @@ public final class DropsFiles {
     private DropsFiles() {}
 
     /** Adds the sources of {@code file} to {@code drops}, or a problem to {@code problems}. */
-    public static void read(Path file, List<ExternalDrops> drops, List<InputProblem> problems) {
-        try {
-            for (DropsSource source : DropsFile.read(file)) {
-                drops.add(new ExternalDrops(file.toString(), source.name(), source.node(),
+    public static void read(String file, List<ExternalDrops> drops,
+            List<InputProblem> problems) {
+        try (InputStream in = LogStorage.of(file).open(file)) {
+            for (DropsSource source : DropsFile.read(in)) {
+                drops.add(new ExternalDrops(file, source.name(), source.node(),
                         source.dropped(), source.counts()));
             }
         } catch (IOException e) {
-            problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_DROPS,
+            problems.add(new InputProblem(file, InputProblem.Kind.BAD_DROPS,
                     "cannot use it (" + e.getMessage() + "); its counts are left out"));
         }
     }

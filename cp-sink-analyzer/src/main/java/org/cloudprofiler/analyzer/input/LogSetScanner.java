@@ -1,14 +1,10 @@
 package org.cloudprofiler.analyzer.input;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.cloudprofiler.analyzer.clock.NodeClock;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.log.HandlerType;
@@ -19,9 +15,9 @@ import org.cloudprofiler.topology.TopologyFile;
 
 /**
  * Finds the channel logs, {@code topology.json} and {@code drops.json} files under the given
- * paths and reads every log's header. A path that is missing, a file that cannot be opened, or a
- * header that is not a readable log of a known version is reported and skipped; the rest is
- * analysed.
+ * paths or URIs ({@link LogStorage}) and reads every log's header. A location that is missing, a
+ * file that cannot be opened, or a header that is not a readable log of a known version is
+ * reported and skipped; the rest is analysed.
  */
 public final class LogSetScanner {
 
@@ -30,25 +26,39 @@ public final class LogSetScanner {
 
     private LogSetScanner() {}
 
-    /** Scans {@code paths}: directories (walked recursively) or single log files. */
-    public static LogSet scan(List<Path> paths) {
+    /**
+     * Scans {@code locations}, paths or URIs: directories (walked recursively) or single log
+     * files.
+     *
+     * @throws FileSystemUnavailableException if a location's filesystem is not available here;
+     *     the message names the fix
+     */
+    public static LogSet scan(List<String> locations) throws FileSystemUnavailableException {
         List<InputProblem> problems = new ArrayList<>();
-        List<Path> logs = new ArrayList<>();
-        List<Path> topologies = new ArrayList<>();
-        List<Path> dropsFiles = new ArrayList<>();
-        for (Path path : paths) {
-            if (!Files.exists(path)) {
-                problems.add(new InputProblem(path.toString(), InputProblem.Kind.MISSING,
-                        "does not exist; check the --logs path"));
-            } else if (Files.isDirectory(path)) {
-                walk(path, logs, topologies, dropsFiles, problems);
-            } else {
-                logs.add(path);
+        List<String> logs = new ArrayList<>();
+        List<String> topologies = new ArrayList<>();
+        List<String> dropsFiles = new ArrayList<>();
+        for (String location : locations) {
+            LogStorage.Entry entry;
+            try {
+                entry = LogStorage.of(location).entry(location);
+            } catch (FileSystemUnavailableException e) {
+                throw e;
+            } catch (IOException e) {
+                problems.add(new InputProblem(location, InputProblem.Kind.UNREADABLE,
+                        "cannot be looked at (" + e.getMessage() + "); it is skipped"));
+                continue;
+            }
+            switch (entry) {
+                case MISSING -> problems.add(new InputProblem(location,
+                        InputProblem.Kind.MISSING, "does not exist; check the --logs path"));
+                case DIRECTORY -> walk(location, logs, topologies, dropsFiles, problems);
+                case FILE -> logs.add(location);
             }
         }
         List<ChannelInfo> channels = new ArrayList<>();
         List<Integer> damagedHeaders = new ArrayList<>();
-        for (Path log : logs.stream().distinct().sorted().toList()) {
+        for (String log : logs.stream().distinct().sorted().toList()) {
             ChannelInfo channel = readHeader(log, channels.size(), problems, damagedHeaders);
             if (channel != null) {
                 channels.add(channel);
@@ -108,11 +118,11 @@ public final class LogSetScanner {
                 clock.openRealtimeNs(), channel.generatorSends());
     }
 
-    private static void walk(Path directory, List<Path> logs, List<Path> topologies,
-            List<Path> dropsFiles, List<InputProblem> problems) {
-        try (Stream<Path> files = Files.walk(directory)) {
-            files.filter(Files::isRegularFile).sorted().forEach(file -> {
-                String name = file.getFileName().toString();
+    private static void walk(String directory, List<String> logs, List<String> topologies,
+            List<String> dropsFiles, List<InputProblem> problems) {
+        try {
+            for (String file : LogStorage.of(directory).files(directory)) {
+                String name = LogStorage.fileName(file);
                 if (name.endsWith(LOG_SUFFIX)) {
                     logs.add(file);
                 } else if (name.equals(TopologyFile.FILE_NAME)) {
@@ -120,9 +130,9 @@ public final class LogSetScanner {
                 } else if (name.equals(DropsFile.FILE_NAME)) {
                     dropsFiles.add(file);
                 }
-            });
+            }
         } catch (IOException | RuntimeException e) {
-            problems.add(new InputProblem(directory.toString(), InputProblem.Kind.UNREADABLE,
+            problems.add(new InputProblem(directory, InputProblem.Kind.UNREADABLE,
                     "cannot list it (" + e.getMessage() + "); what it holds is skipped"));
         }
     }
@@ -131,12 +141,12 @@ public final class LogSetScanner {
      * The channel of {@code file}, or null (with a problem) if its header is not usable; its
      * index joins {@code damagedHeaders} if its header failed its checksum.
      */
-    private static ChannelInfo readHeader(Path file, int index, List<InputProblem> problems,
+    private static ChannelInfo readHeader(String file, int index, List<InputProblem> problems,
             List<Integer> damagedHeaders) {
         LogHeader header;
         long size;
         boolean damaged;
-        try (LogReader reader = LogReader.open(file)) {
+        try (LogReader reader = LogStorage.of(file).openLog(file, 0)) {
             header = reader.header();
             size = reader.fileSizeBytes();
             damaged = reader.problems().stream()
@@ -148,25 +158,25 @@ public final class LogSetScanner {
                     case BAD_MAGIC -> InputProblem.Kind.NOT_A_LOG;
                     default -> InputProblem.Kind.BAD_HEADER;
                 };
-                problems.add(new InputProblem(file.toString(), kind, first.message()
+                problems.add(new InputProblem(file, kind, first.message()
                         + "; the file is skipped"));
                 return null;
             }
         } catch (IOException e) {
-            problems.add(new InputProblem(file.toString(), InputProblem.Kind.UNREADABLE,
+            problems.add(new InputProblem(file, InputProblem.Kind.UNREADABLE,
                     "cannot be read ("
                     + e.getMessage() + "); the file is skipped. Fix: check its permissions"));
             return null;
         }
         HandlerType handler = header.handler();
         if (handler == null) {
-            problems.add(new InputProblem(file.toString(), InputProblem.Kind.UNKNOWN_HANDLER,
+            problems.add(new InputProblem(file, InputProblem.Kind.UNKNOWN_HANDLER,
                     "handler id "
                     + header.handlerId() + " is unknown to this analyzer; the file is skipped"));
             return null;
         }
         if (damaged && !pathAgrees(file, header)) {
-            problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_HEADER,
+            problems.add(new InputProblem(file, InputProblem.Kind.BAD_HEADER,
                     "its header checksum"
                     + " failed and its node \"" + header.node() + "\" and channel \""
                     + header.channel() + "\" do not match where it lies, so which clock and"
@@ -187,7 +197,7 @@ public final class LogSetScanner {
                 task = -1;
             }
         }
-        return new ChannelInfo(index, file.toString(), size, header.node(), header.channel(),
+        return new ChannelInfo(index, file, size, header.node(), header.channel(),
                 named ? parts[0] : header.channel(), task, named ? parts[2] : "", handler,
                 header.tscHz(), header.openTsc(), header.openRealtimeNs(), false);
     }
@@ -197,8 +207,8 @@ public final class LogSetScanner {
      * {@code .../<node>/<channel name>.<pid>.<serial>.cplog}: the path then vouches for the two
      * fields a header that failed its checksum can no longer vouch for itself.
      */
-    private static boolean pathAgrees(Path file, LogHeader header) {
-        String path = file.toAbsolutePath().toString().replace(File.separatorChar, '/');
+    private static boolean pathAgrees(String file, LogHeader header) {
+        String path = LogStorage.of(file).absolutePath(file);
         String expected = "/" + header.node() + "/" + header.channel() + ".";
         int at = path.lastIndexOf(expected);
         return at >= 0 && at + expected.length() > path.lastIndexOf('/');
@@ -208,19 +218,19 @@ public final class LogSetScanner {
      * Logs live in {@code <log dir>/<node>/<channel name>.<pid>.<serial>.cplog}: a header naming
      * another node than its directory means files of two nodes were mixed up. The header wins.
      */
-    private static void checkNodeDirectory(Path file, LogHeader header,
+    private static void checkNodeDirectory(String file, LogHeader header,
             List<InputProblem> problems) {
-        Path directory = file.toAbsolutePath().getParent();
+        String[] names = LogStorage.of(file).absolutePath(file).split("/");
+        // The file's own name is last; its directory is before it, and one more per level of
+        // the channel name.
         int depth = header.channel().split("/").length - 1;
-        for (int i = 0; i < depth && directory != null; i++) {
-            directory = directory.getParent();
-        }
-        if (directory != null && directory.getFileName() != null
-                && !directory.getFileName().toString().equals(header.node())) {
-            problems.add(new InputProblem(file.toString(), InputProblem.Kind.NODE_MISMATCH,
+        int directory = names.length - 2 - depth;
+        if (directory >= 0 && !names[directory].isEmpty()
+                && !names[directory].equals(header.node())) {
+            problems.add(new InputProblem(file, InputProblem.Kind.NODE_MISMATCH,
                     "its header says node \""
                     + header.node() + "\" but it lies in the directory of node \""
-                    + directory.getFileName() + "\"; it is analysed as node \"" + header.node()
+                    + names[directory] + "\"; it is analysed as node \"" + header.node()
                     + "\". Fix: keep each node's logs in its own directory"));
         }
     }

@@ -75,7 +75,7 @@ public record RunStart(String node, long tsc, String basis) implements Serializa
 
     /** The clock reading of the channel's first tuple (not a pill), or null. */
     private static Long firstTupleTsc(ChannelInfo channel) {
-        try (LogReader reader = LogReader.open(channel.file())) {
+        try (LogReader reader = LogStorage.of(channel.path()).openLog(channel.path(), 0)) {
             LogHeader header = reader.header();
             if (header == null) {
                 return null;

@@ -1,7 +1,7 @@
 package org.cloudprofiler.analyzer.input;
 
 import java.io.IOException;
-import java.nio.file.Path;
+import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,23 +26,23 @@ final class TopologyFiles {
      *
      * @return the merged topology, or null if no file could be used
      */
-    public static Topology merge(List<Path> files, List<InputProblem> problems) {
+    public static Topology merge(List<String> files, List<InputProblem> problems) {
         String runId = null;
         boolean any = false;
         Map<String, Topology.Component> components = new LinkedHashMap<>();
         Set<Topology.Edge> edges = new LinkedHashSet<>();
-        for (Path file : files) {
+        for (String file : files) {
             TopologyDescription description;
-            try {
-                description = TopologyFile.read(file);
+            try (InputStream in = LogStorage.of(file).open(file)) {
+                description = TopologyFile.read(in);
             } catch (IOException e) {
-                problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_TOPOLOGY,
+                problems.add(new InputProblem(file, InputProblem.Kind.BAD_TOPOLOGY,
                         "cannot read it (" + e.getMessage() + "); it is ignored"));
                 continue;
             }
             String format = Objects.requireNonNullElse(description.format(), "");
             if (!TopologyDescription.FORMAT.equals(format)) {
-                problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_TOPOLOGY,
+                problems.add(new InputProblem(file, InputProblem.Kind.BAD_TOPOLOGY,
                         "its format is \""
                         + format + "\", this analyzer reads " + TopologyDescription.FORMAT
                         + "; it is ignored"));
@@ -50,7 +50,7 @@ final class TopologyFiles {
             }
             String fileRun = description.run();
             if (any && fileRun != null && runId != null && !fileRun.equals(runId)) {
-                problems.add(new InputProblem(file.toString(), InputProblem.Kind.BAD_TOPOLOGY,
+                problems.add(new InputProblem(file, InputProblem.Kind.BAD_TOPOLOGY,
                         "it describes run "
                         + fileRun + ", the other files run " + runId + "; it is ignored. Fix:"
                         + " give --logs the directories of one run only"));

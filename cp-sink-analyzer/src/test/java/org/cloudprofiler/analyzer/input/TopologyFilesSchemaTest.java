@@ -68,7 +68,7 @@ class TopologyFilesSchemaTest {
         Path file = write("node-a", example);
         List<InputProblem> problems = new ArrayList<>();
 
-        Topology topology = TopologyFiles.merge(List.of(file), problems);
+        Topology topology = TopologyFiles.merge(List.of(file.toString()), problems);
 
         assertEquals(List.of(), problems);
         assertEquals("ysb-2026-11-25", topology.runId());
@@ -86,8 +86,8 @@ class TopologyFilesSchemaTest {
         assertEquals(List.of(), List.copyOf(schema.validate(MAPPER.readTree(flinkExample))));
         List<InputProblem> problems = new ArrayList<>();
 
-        Topology topology = TopologyFiles.merge(List.of(write("node-1", flinkExample)),
-                problems);
+        String file = write("node-1", flinkExample).toString();
+        Topology topology = TopologyFiles.merge(List.of(file), problems);
 
         assertEquals(List.of(), problems);
         assertEquals("3f2c09a1d4e5b6c7f8a9b0c1d2e3f4a5", topology.runId());
@@ -139,7 +139,8 @@ class TopologyFilesSchemaTest {
         Path second = write("node-b", other.toString());
         List<InputProblem> problems = new ArrayList<>();
 
-        Topology topology = TopologyFiles.merge(List.of(first, second), problems);
+        Topology topology = TopologyFiles.merge(List.of(first.toString(), second.toString()),
+                problems);
 
         assertEquals("ysb-2026-11-25", topology.runId());
         assertEquals(1, problems.size(), problems::toString);

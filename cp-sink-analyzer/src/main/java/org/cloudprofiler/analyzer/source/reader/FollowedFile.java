@@ -1,11 +1,11 @@
 package org.cloudprofiler.analyzer.source.reader;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.FileReport;
+import org.cloudprofiler.analyzer.input.LogStorage;
 import org.cloudprofiler.analyzer.source.reader.FileChunk.ColumnIndices;
 import org.cloudprofiler.analyzer.source.split.LogFileSplit;
 import org.cloudprofiler.log.LogColumn;
@@ -64,7 +64,7 @@ final class FollowedFile {
     FileChunk next() {
         try {
             if (reader == null) {
-                reader = LogReader.openAt(Path.of(split.path()), offset);
+                reader = LogStorage.of(split.path()).openLog(split.path(), offset);
                 LogHeader header = reader.header();
                 if (header == null) {
                     ioError = "its header can no longer be read";
