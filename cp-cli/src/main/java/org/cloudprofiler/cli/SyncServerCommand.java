@@ -80,6 +80,12 @@ public final class SyncServerCommand implements Callable<Integer> {
                     + " Ctrl-C).")
     Duration duration;
 
+    @Option(names = "--around", paramLabel = "<command>", description = "Run <command> (with"
+            + " /bin/sh -c) between the start and the end phase, and end the session when it"
+            + " exits: the run itself, e.g. 'storm jar ...' or 'flink run ...'. Exits with the"
+            + " command's code if it failed.")
+    String around;
+
     @Option(names = "--mid-interval", converter = DurationConverter.class,
             description = "Measure a mid phase this often during the run (default: never).")
     Duration midInterval;
@@ -95,6 +101,9 @@ public final class SyncServerCommand implements Callable<Integer> {
     @Option(names = "--sweep-repetitions", description = "Transfers per size, the fastest"
             + " counts (default: ${DEFAULT-VALUE}).")
     int sweepRepetitions = 20;
+
+    private static final long AROUND_POLL_NS = 100_000_000;
+    private static final long AROUND_STOP_SECONDS = 10;
 
     private final PrintStream console = System.out;
 
@@ -131,6 +140,10 @@ public final class SyncServerCommand implements Callable<Integer> {
                     + " of nodes";
         } else if (port < 0 || port > 65535) {
             problem = "--port must be a UDP port, 0 to 65535, not " + port;
+        } else if (around != null && duration != null) {
+            problem = "--around and --duration both say when the run ends: give one";
+        } else if (around != null && around.isBlank()) {
+            problem = "--around needs a command, e.g. --around 'flink run job.jar'";
         } else if (midInterval != null && midInterval.toMillis() < 1) {
             problem = "--mid-interval must be positive, e.g. 60s";
         } else if (exchangeTimeout.toMillis() < 1) {
@@ -158,19 +171,30 @@ public final class SyncServerCommand implements Callable<Integer> {
             write(server);
         }
         long runEndsNs = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
-        console.println(duration == null ? "run in progress; SIGTERM or Ctrl-C ends it"
+        Process run = around == null ? null : startAround();
+        console.println(run != null ? "run in progress: " + around
+                : duration == null ? "run in progress; SIGTERM or Ctrl-C ends it"
                 : "run in progress for " + duration.toSeconds() + " s");
+        long nextMidNs = midInterval == null ? Long.MAX_VALUE
+                : System.nanoTime() + midInterval.toNanos();
         while (true) {
-            long untilEndNs = runEndsNs - System.nanoTime();
-            long waitNs = midInterval == null ? untilEndNs
-                    : Math.min(untilEndNs, midInterval.toNanos());
-            if (waitNs <= 0 || endRequested.await(waitNs, TimeUnit.NANOSECONDS)) {
+            long now = System.nanoTime();
+            long waitNs = Math.min(runEndsNs, nextMidNs) - now;
+            if (run != null) {
+                // The command's end is polled: a process has no latch to wait on with the rest.
+                waitNs = Math.min(waitNs, AROUND_POLL_NS);
+            }
+            if (waitNs <= 0 && now >= runEndsNs
+                    || endRequested.await(Math.max(0, waitNs), TimeUnit.NANOSECONDS)
+                    || run != null && !run.isAlive()) {
                 break;
             }
-            if (System.nanoTime() < runEndsNs) {
+            if (System.nanoTime() >= nextMidNs) {
                 problems += phase(server, SyncPhase.MID);
+                nextMidNs += midInterval.toNanos();
             }
         }
+        Integer commandExit = run == null ? null : endAround(run);
         problems += phase(server, SyncPhase.END);
         int left = server.shutdownAgents(Duration.ofSeconds(5));
         console.printf("%d of %d agents confirmed the end of the session%n", left,
@@ -187,7 +211,34 @@ public final class SyncServerCommand implements Callable<Integer> {
                 : "wrote " + out + " with " + problems + " problem(s) above: pairs that were not"
                         + " measured are missing from it, and the analyzer reports their hops"
                         + " as unsynchronised");
+        if (commandExit != null && commandExit != 0) {
+            return commandExit;
+        }
         return problems == 0 ? 0 : 2;
+    }
+
+    private Process startAround() throws IOException {
+        return new ProcessBuilder("/bin/sh", "-c", around).inheritIO().start();
+    }
+
+    /**
+     * The command's exit code; a command still running (the session was ended by SIGTERM or
+     * Ctrl-C) is stopped first, with everything it started, so that nothing outlives the
+     * session.
+     */
+    private int endAround(Process run) throws InterruptedException {
+        if (run.isAlive()) {
+            console.println("ending the command: " + around);
+            run.descendants().forEach(ProcessHandle::destroy);
+            run.destroy();
+            if (!run.waitFor(AROUND_STOP_SECONDS, TimeUnit.SECONDS)) {
+                run.descendants().forEach(ProcessHandle::destroyForcibly);
+                run.destroyForcibly();
+            }
+        }
+        int exit = run.waitFor();
+        console.println("the command ended with exit code " + exit);
+        return exit;
     }
 
     private int phase(SyncServer server, String name) throws IOException {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.DatagramSocket;
 import java.net.InetAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -57,6 +58,48 @@ class SyncCommandsTest {
             assertEquals(3, model.samples().size());
             assertTrue(model.quadratic().mseNs2() <= model.linear().mseNs2() * (1 + 1e-9));
         }
+    }
+
+    @Test
+    void aRunAroundACommandTakesTheStartPhaseBeforeItAndTheEndPhaseAfter() throws Exception {
+        Path ran = directory.resolve("ran");
+        assertEquals(0, runAround("echo ran > '" + ran + "'"));
+        assertTrue(Files.exists(ran), "the command did not run");
+        List<String> phases = SyncJson.read(directory.resolve("sync.json")).phases().stream()
+                .map(SyncPhase::name).toList();
+        assertEquals(List.of(SyncPhase.START, SyncPhase.END), phases);
+    }
+
+    @Test
+    void aCommandThatFailsGivesItsExitCodeAfterTheEndPhase() throws Exception {
+        assertEquals(3, runAround("exit 3"));
+        List<String> phases = SyncJson.read(directory.resolve("sync.json")).phases().stream()
+                .map(SyncPhase::name).toList();
+        assertEquals(List.of(SyncPhase.START, SyncPhase.END), phases);
+    }
+
+    @Test
+    void aroundAndADurationTogetherAreRefused() {
+        assertEquals(2, run("sync-server", "--nodes", "2", "--around", "true", "--duration",
+                "1s", "--out", directory.resolve("sync.json").toString()));
+    }
+
+    /** A session of two agents around {@code command}; the server's exit code. */
+    private int runAround(String command) throws Exception {
+        int port = freeUdpPort();
+        CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> run(
+                "sync-server", "--port", String.valueOf(port), "--nodes", "2", "--token", "t",
+                "--exchanges", "20", "--around", command,
+                "--out", directory.resolve("sync.json").toString()));
+        List<CompletableFuture<Integer>> agents = List.of("a", "b").stream()
+                .map(id -> CompletableFuture.supplyAsync(() -> run("sync-agent", "--server",
+                        "127.0.0.1:" + port, "--node-id", id, "--token", "t")))
+                .toList();
+        int exit = server.get(60, TimeUnit.SECONDS);
+        for (CompletableFuture<Integer> agent : agents) {
+            assertEquals(0, agent.get(30, TimeUnit.SECONDS));
+        }
+        return exit;
     }
 
     @Test
