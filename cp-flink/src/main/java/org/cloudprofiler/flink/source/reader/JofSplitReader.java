@@ -20,7 +20,8 @@ import org.cloudprofiler.generator.jof.TupleBucket;
 /**
  * Binds a JOF receiver for each split it is given and drains their queues. In a source that ends
  * with the run (bounded, or unbounded until the end of the run) a split finishes when its
- * receiver has every sender's end-of-run marker; its JOF is then closed.
+ * receiver has every sender's end-of-run marker; its JOF is closed at the next fetch, once the
+ * fetch with its last buckets is on its way to the task.
  * Called on the one fetcher thread, except {@link #wakeUp}; {@link #close} closes every JOF it
  * started, on every path (end, cancel, failure), so no receiver thread outlives it.
  */
@@ -36,6 +37,12 @@ final class JofSplitReader implements SplitReader<Object, JofReceiverSplit> {
     private final boolean endsWithTheRun;
     private final JofReaderCounts counts;
     private final List<ReceiverInput> inputs = new ArrayList<>();
+    /**
+     * Receivers whose run ended in the last fetch, closed at the next one: closing waits for the
+     * receiver thread's receive timeout (100 ms), which must not hold back the fetch that carries
+     * the run's last buckets.
+     */
+    private final List<ReceiverInput> ended = new ArrayList<>();
     private volatile boolean wokenUp;
     private volatile Thread fetchingThread;
 
@@ -54,6 +61,7 @@ final class JofSplitReader implements SplitReader<Object, JofReceiverSplit> {
 
     @Override
     public RecordsWithSplitIds<Object> fetch() {
+        closeEnded();
         fetchingThread = Thread.currentThread();
         try {
             long waitStart = System.nanoTime();
@@ -85,7 +93,7 @@ final class JofSplitReader implements SplitReader<Object, JofReceiverSplit> {
                 } else if (endsWithTheRun) {
                     // The receiver's end of the run: nothing of it follows.
                     fetched.finish(input.split().splitId());
-                    input.close();
+                    ended.add(input);
                     it.remove();
                     break;
                 }
@@ -123,8 +131,14 @@ final class JofSplitReader implements SplitReader<Object, JofReceiverSplit> {
 
     @Override
     public void close() {
+        closeEnded();
         inputs.forEach(ReceiverInput::close);
         inputs.clear();
+    }
+
+    private void closeEnded() {
+        ended.forEach(ReceiverInput::close);
+        ended.clear();
     }
 
     /** A split's receiver: its JOF and the poller over its queue. */
