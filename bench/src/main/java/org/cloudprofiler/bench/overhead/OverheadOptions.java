@@ -31,17 +31,19 @@ public final class OverheadOptions {
 
     @Option(names = "--max-lag-ms", description = "Largest generator lag and drain that pass"
             + " a search run, ms (default ${DEFAULT-VALUE}).")
-    long maxLagMs = 100;
+    long maxLagMs;
 
     @Option(names = "--seed", description = "YSB seed (default ${DEFAULT-VALUE}).")
     long seed = 1;
 
     /**
      * @param tuplesPerSecond the fixed rate's default: one every variant sustains with margin
+     * @param maxLagMs the default largest lag and drain of a passing search run
      * @param search the default start, max and resolution of each variant's search, tuples/s
      */
-    public OverheadOptions(long tuplesPerSecond, long... search) {
+    public OverheadOptions(long tuplesPerSecond, long maxLagMs, long... search) {
         this.tuplesPerSecond = tuplesPerSecond;
+        this.maxLagMs = maxLagMs;
         this.search = search.clone();
     }
 

@@ -26,7 +26,7 @@ import picocli.CommandLine.Mixin;
 public final class ProfilingOverheadBench implements Callable<Integer> {
 
     @Mixin
-    private OverheadOptions options = new OverheadOptions(100_000, 50_000, 600_000, 5_000);
+    private OverheadOptions options = new OverheadOptions(100_000, 100, 50_000, 600_000, 5_000);
 
     public static void main(String[] args) {
         // Ours, not the log4j2.yaml of Kafka's test kit, which log4j2 would prefer to an xml.
