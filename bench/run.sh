@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and prints their figures; docs/benchmarks.md says what each one means and
 # what this machine measured. About 5 minutes on 2 cores, plus about 11 for storm and about 8
-# for flink; flink-overhead, not part of all, about 20. Asserts nothing.
+# for flink; flink-overhead, not part of all, about 15. Asserts nothing.
 #
 #   bash bench/run.sh [all|java|native|generator|analyzer|storm|flink|flink-overhead]
 #
