@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and prints their figures; docs/benchmarks.md says what each one means and
 # what this machine measured. About 5 minutes on 2 cores, plus about 11 for storm and about 8
-# for flink. Asserts nothing.
+# for flink; flink-overhead, not part of all, about 15. Asserts nothing.
 #
-#   bash bench/run.sh [all|java|native|generator|analyzer|storm|flink]
+#   bash bench/run.sh [all|java|native|generator|analyzer|storm|flink|flink-overhead]
 #
 # java:   JMH, Java logTS per handler, the clock baselines, timestamp translation (fast
 #         MinRTT, its BigDecimal reference, hull) and the Java Object Factory's YSB throughput
@@ -39,14 +39,20 @@
 #         (bench/flink, FlinkIngestionBench; its --help lists the options, FLINK_BENCH_OPTS
 #         passes them; the default here is a coarser search that fits about 8 minutes).
 #         Writes bench/flink/target/flink-ingestion.json.
+# flink-overhead: the profiling overhead on the Flink YSB job (issue 22): every channel
+#         BUFFERED_ID vs NULL vs no instrumentation vs Flink's latency markers every 10 ms and
+#         every 1 ms, at a fixed rate and by each variant's search, on one MiniCluster
+#         (bench/flink, ProfilingOverheadBench; FLINK_OVERHEAD_BENCH_OPTS passes its options).
+#         Not part of all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 part="${1:-all}"
 case "$part" in
-    all | java | native | generator | analyzer | storm | flink) ;;
+    all | java | native | generator | analyzer | storm | flink | flink-overhead) ;;
     *)
-        echo "usage: bash bench/run.sh [all|java|native|generator|analyzer|storm|flink]" >&2
+        echo "usage: bash bench/run.sh" \
+            "[all|java|native|generator|analyzer|storm|flink|flink-overhead]" >&2
         exit 2
         ;;
 esac
@@ -213,24 +219,37 @@ run_storm() {
         org.cloudprofiler.bench.storm.ProfilingOverheadBench ${OVERHEAD_BENCH_OPTS:-}
 }
 
-run_flink() {
+# Runs a main class of bench/flink, measured, in a JVM with the options Flink needs; the heap
+# is fixed and touched at start for the reason given in run_storm.
+run_bench_flink() {
     local classpath=bench/flink/target/classpath.txt
     if [[ ! -f "$classpath" ]]; then
         ./mvnw -B -ntp -q -pl bench/flink -am -DskipTests install
     fi
+    # shellcheck disable=SC2046
+    measured java -Xms4g -Xmx4g -XX:+AlwaysPreTouch $(cat bench/flink/target/jvm-options.txt) \
+        -cp "bench/flink/target/classes:$(cat "$classpath")" "$@"
+}
+
+run_flink() {
     echo "### Flink ingestion: max sustainable records/s into a discarding sink, KafkaSource," \
         "JofSource and the ceiling, alone and beside JofSource's transport"
     # 5 s runs, a 10 s warm-up and coarse resolutions keep the four searches near 8 minutes.
     # A 5 ms buffer timeout: under Flink's 100 ms the last records of an unbounded source's
     # run wait up to 100 ms in a partly filled network buffer, twice the drain that passes.
-    # The heap is fixed and touched at start for the reason given in run_storm.
-    # shellcheck disable=SC2046,SC2086
-    measured java -Xms4g -Xmx4g -XX:+AlwaysPreTouch $(cat bench/flink/target/jvm-options.txt) \
-        -cp "bench/flink/target/classes:$(cat "$classpath")" \
-        org.cloudprofiler.bench.flink.FlinkIngestionBench \
+    # shellcheck disable=SC2086
+    run_bench_flink org.cloudprofiler.bench.flink.FlinkIngestionBench \
         --json bench/flink/target/flink-ingestion.json ${FLINK_BENCH_OPTS:---duration-s 5 \
         --buffer-timeout-ms 5 --warm-up-s 10 --quiet-wait-s 30 --kafka 50000,4000000,25000 \
         --jof 1000000,16000000,250000 --ceiling 1000000,16000000,250000}
+}
+
+run_flink_overhead() {
+    echo "### Profiling overhead on the Flink YSB job: BUFFERED_ID vs NULL vs no" \
+        "instrumentation vs Flink's latency markers"
+    # shellcheck disable=SC2086
+    run_bench_flink org.cloudprofiler.bench.flink.ProfilingOverheadBench \
+        ${FLINK_OVERHEAD_BENCH_OPTS:-}
 }
 
 if [[ "$part" == all || "$part" == java ]]; then
@@ -250,4 +269,7 @@ if [[ "$part" == all || "$part" == storm ]]; then
 fi
 if [[ "$part" == all || "$part" == flink ]]; then
     run_flink
+fi
+if [[ "$part" == flink-overhead ]]; then
+    run_flink_overhead
 fi

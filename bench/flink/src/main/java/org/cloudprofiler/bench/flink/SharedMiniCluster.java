@@ -18,10 +18,11 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.cloudprofiler.bench.ingestion.RunTally;
 
 /**
- * One MiniCluster for every run of the benchmark: one TaskManager with a slot per task, each run
- * a job of a source and the counting sink, each with parallelism 1 and not chained, so that each
- * runs on a thread of its own and every record crosses a network channel (serialized, as
- * between TaskManagers, though it stays in the JVM). Not thread-safe.
+ * One MiniCluster for every run of a benchmark: one TaskManager with two slots. An ingestion
+ * run is a job of a source and the counting sink, each with parallelism 1 and not chained, so
+ * that each runs on a thread of its own and every record crosses a network channel (serialized,
+ * as between TaskManagers, though it stays in the JVM); other jobs are built on {@link
+ * #environment} and submitted as they are. Not thread-safe.
  */
 final class SharedMiniCluster implements AutoCloseable {
     // Deploying and cancelling a job takes a few seconds on a busy machine.
@@ -63,20 +64,31 @@ final class SharedMiniCluster implements AutoCloseable {
     <T> Run submit(String runId, Source<T, ?, ?> source) throws Exception {
         RunTally tally = RunTally.open(runId);
         try {
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-            env.setBufferTimeout(bufferTimeoutMs);
+            StreamExecutionEnvironment env = environment(new Configuration());
             env.fromSource(source, WatermarkStrategy.noWatermarks(), runId).setParallelism(1)
                     .sinkTo(new CountingDiscardingSink<>(runId)).setParallelism(1)
                     .disableChaining();
-            StreamGraph job = env.getStreamGraph();
-            job.setJobName(runId);
-            JobID id = cluster.submitJob(job).get(
-                    JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS).getJobID();
-            return new Run(runId, id, tally);
+            StreamGraph graph = env.getStreamGraph();
+            graph.setJobName(runId);
+            return new Run(runId, submit(graph), tally);
         } catch (Exception | Error e) {
             RunTally.close(runId);
             throw e;
         }
+    }
+
+    /** An environment with {@code config} and this cluster's buffer timeout, to build a job on. */
+    StreamExecutionEnvironment environment(Configuration config) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
+        env.setBufferTimeout(bufferTimeoutMs);
+        return env;
+    }
+
+    /** Submits {@code graph} and returns once the cluster accepted it. */
+    Job submit(StreamGraph graph) throws Exception {
+        JobID id = cluster.submitJob(graph).get(JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS)
+                .getJobID();
+        return new Job(id);
     }
 
     @Override
@@ -84,13 +96,37 @@ final class SharedMiniCluster implements AutoCloseable {
         cluster.close();
     }
 
-    /** A submitted job; closing it cancels the job unless it ended, and forgets its tally. */
+    /** A submitted job; closing it cancels the job unless it ended, and waits for its end. */
+    final class Job implements AutoCloseable {
+        private final JobID id;
+
+        private Job(JobID id) {
+            this.id = id;
+        }
+
+        @Override
+        public void close() throws Exception {
+            JobStatus status = cluster.getJobStatus(id).get(JOB_TIMEOUT.toSeconds(),
+                    TimeUnit.SECONDS);
+            if (!status.isGloballyTerminalState()) {
+                try {
+                    cluster.cancelJob(id).get(JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                } catch (ExecutionException endedMeanwhile) {
+                    // A bounded job may finish between the two calls; its result says.
+                }
+            }
+            // Its tasks, and the sources' connections and receivers, are gone after this.
+            cluster.requestJobResult(id).get(JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        }
+    }
+
+    /** A submitted job and its tally; closing it closes the job and forgets the tally. */
     final class Run implements AutoCloseable {
         private final String runId;
-        private final JobID job;
+        private final Job job;
         private final RunTally tally;
 
-        private Run(String runId, JobID job, RunTally tally) {
+        private Run(String runId, Job job, RunTally tally) {
             this.runId = runId;
             this.job = job;
             this.tally = tally;
@@ -103,17 +139,7 @@ final class SharedMiniCluster implements AutoCloseable {
         @Override
         public void close() throws Exception {
             try {
-                JobStatus status = cluster.getJobStatus(job).get(JOB_TIMEOUT.toSeconds(),
-                        TimeUnit.SECONDS);
-                if (!status.isGloballyTerminalState()) {
-                    try {
-                        cluster.cancelJob(job).get(JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-                    } catch (ExecutionException endedMeanwhile) {
-                        // A bounded job may finish between the two calls; its result says.
-                    }
-                }
-                // Its tasks, and the sources' connections and receivers, are gone after this.
-                cluster.requestJobResult(job).get(JOB_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                job.close();
             } finally {
                 RunTally.close(runId);
             }
