@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.cloudprofiler.channel.ChannelNames;
 
 /**
  * Reads and writes {@code drops.json} (format {@value #FORMAT}, docs/analyzer-output.md): what
@@ -53,6 +55,28 @@ public final class DropsFile {
         JSON.writeValue(partial.toFile(), root);
         Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING,
                 StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * The {@code drops.json} files the tasks of component {@code componentId} (a JofSpout's
+     * component id, a JofSource's operator name) left in {@code nodeDirectory}, a node's log
+     * directory: {@code <component>/<task>/drops.json}, one per task that got that far.
+     */
+    public static List<Path> filesOf(Path nodeDirectory, String componentId)
+            throws IOException {
+        List<Path> files = new ArrayList<>();
+        Path component = nodeDirectory.resolve(ChannelNames.component(componentId));
+        if (Files.isDirectory(component)) {
+            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(component)) {
+                for (Path task : tasks) {
+                    Path drops = task.resolve(FILE_NAME);
+                    if (Files.exists(drops)) {
+                        files.add(drops);
+                    }
+                }
+            }
+        }
+        return files;
     }
 
     /**

@@ -19,6 +19,19 @@ class DropsFileTest {
     Path directory;
 
     @Test
+    void theFilesOfAComponentAreThoseItsTasksLeft() throws IOException {
+        Path node = directory.resolve("node");
+        Files.createDirectories(node.resolve("Source__jof/1"));
+        DropsFile.write(node.resolve("Source__jof/0").resolve(DropsFile.FILE_NAME), List.of());
+        Files.createDirectories(node.resolve("other/0"));
+        DropsFile.write(node.resolve("other/0").resolve(DropsFile.FILE_NAME), List.of());
+
+        assertEquals(List.of(node.resolve("Source__jof/0").resolve(DropsFile.FILE_NAME)),
+                DropsFile.filesOf(node, "Source: jof"));
+        assertEquals(List.of(), DropsFile.filesOf(node, "absent"));
+    }
+
+    @Test
     void whatIsWrittenIsReadBackWithItsCountsInTheirOrder() throws IOException {
         Map<String, Long> counts = new LinkedHashMap<>();
         counts.put("tuplesReceived", 9_000L);

@@ -1,15 +1,12 @@
 package org.cloudprofiler.bench.overhead;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.cloudprofiler.CloudProfiler;
-import org.cloudprofiler.channel.ChannelNames;
 import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.drops.DropsSource;
 
@@ -19,11 +16,11 @@ import org.cloudprofiler.drops.DropsSource;
  * generator's end-of-run markers are through: what a run ingested and dropped.
  */
 final class JofCountFiles {
-    private final Path component;
+    private final String id;
 
     /** The files of the source with component id (Storm) or operator name (Flink) {@code id}. */
     JofCountFiles(String id) {
-        this.component = Path.of(CloudProfiler.logDirectory()).resolve(ChannelNames.component(id));
+        this.id = id;
     }
 
     /** Tuples the JOFs handed over and those they dropped (at full queues, or unusable). */
@@ -52,17 +49,6 @@ final class JofCountFiles {
     }
 
     private List<Path> files() throws IOException {
-        List<Path> files = new ArrayList<>();
-        if (Files.isDirectory(component)) {
-            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(component)) {
-                for (Path task : tasks) {
-                    Path drops = task.resolve(DropsFile.FILE_NAME);
-                    if (Files.exists(drops)) {
-                        files.add(drops);
-                    }
-                }
-            }
-        }
-        return files;
+        return DropsFile.filesOf(Path.of(CloudProfiler.logDirectory()), id);
     }
 }

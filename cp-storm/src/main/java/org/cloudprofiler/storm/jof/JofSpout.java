@@ -1,10 +1,5 @@
 package org.cloudprofiler.storm.jof;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.spout.SpoutOutputCollector;
@@ -12,7 +7,6 @@ import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.cloudprofiler.channel.ChannelNames;
-import org.cloudprofiler.drops.DropsFile;
 import org.cloudprofiler.generator.drops.JofDrops;
 import org.cloudprofiler.generator.jof.EndOfRun;
 import org.cloudprofiler.generator.jof.JavaObjectFactory;
@@ -139,27 +133,6 @@ public final class JofSpout extends BaseRichSpout implements FiniteSpout {
             writeDrops();
         }
         return exhausted;
-    }
-
-    /**
-     * The {@code drops.json} files that the tasks of JofSpout component {@code componentId}
-     * left in {@code nodeDirectory} (a node's log directory), one per task that got that far.
-     */
-    public static List<Path> dropsFiles(Path nodeDirectory, String componentId)
-            throws IOException {
-        List<Path> files = new ArrayList<>();
-        Path component = nodeDirectory.resolve(ChannelNames.component(componentId));
-        if (Files.isDirectory(component)) {
-            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(component)) {
-                for (Path task : tasks) {
-                    Path drops = task.resolve(DropsFile.FILE_NAME);
-                    if (Files.exists(drops)) {
-                        files.add(drops);
-                    }
-                }
-            }
-        }
-        return files;
     }
 
     /**

@@ -126,7 +126,7 @@ public final class YsbLocalRun implements Callable<Integer> {
 
         Path nodeDirectory = Path.of(CloudProfiler.logDirectory());
         // An earlier run's counts in a reused log directory are not this run's.
-        for (Path stale : JofSpout.dropsFiles(nodeDirectory, YsbStages.EVENTS)) {
+        for (Path stale : DropsFile.filesOf(nodeDirectory, YsbStages.EVENTS)) {
             Files.delete(stale);
         }
         System.out.printf(Locale.ROOT, "YSB on a LocalCluster: %,d tuples/s for %d s, %d spout"
@@ -182,7 +182,7 @@ public final class YsbLocalRun implements Callable<Integer> {
     /** Tuples the spouts' full JOF queues dropped, from the drops.json each left (JofSpout). */
     private static long jofDrops(Path nodeDirectory) throws IOException {
         long dropped = 0;
-        for (Path drops : JofSpout.dropsFiles(nodeDirectory, YsbStages.EVENTS)) {
+        for (Path drops : DropsFile.filesOf(nodeDirectory, YsbStages.EVENTS)) {
             for (DropsSource source : DropsFile.read(drops)) {
                 dropped += source.counts().getOrDefault("tuplesDropped", 0L);
             }
