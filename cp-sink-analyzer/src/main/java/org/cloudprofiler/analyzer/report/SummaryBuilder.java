@@ -193,7 +193,7 @@ public final class SummaryBuilder {
                 : sourceTuples / (duration.durationNs() / 1e9);
         return new AnalysisSummary.Run(duration.durationNs(), duration.boundNs(),
                 start.channel(), end.channel(), sourceTuples, throughput, sinkTuples,
-                "from the sources' first tuple to the last pill at a sink");
+                "from the sources' first tuple to the last end of run (-1) at a sink");
     }
 
     /**
