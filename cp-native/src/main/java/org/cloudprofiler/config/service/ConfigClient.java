@@ -13,7 +13,6 @@ import java.util.Objects;
 import org.cloudprofiler.config.CpConfigException;
 import org.cloudprofiler.config.CpOption;
 import org.cloudprofiler.config.HandlerRule;
-import org.cloudprofiler.config.HandlerRules;
 import org.cloudprofiler.config.service.internal.ConfigCodec;
 import org.cloudprofiler.config.service.internal.ConfigDatagram;
 import org.cloudprofiler.config.service.internal.ConfigMessage;
