@@ -27,8 +27,7 @@ class ProfiledSourceReader<T, SplitT extends SourceSplit> implements SourceReade
     private final SubtaskProfiler profiler;
     private final RecordIdExtractor<T> ids;
     private final String runId;
-    private final ProfilingSourceOutput mainOutput = new ProfilingSourceOutput();
-    private ReaderOutput<T> readerOutput;
+    private ProfilingReaderOutput mainOutput;
 
     /** {@code reader} profiled, an externally induced one staying so. */
     static <T, SplitT extends SourceSplit> ProfiledSourceReader<T, SplitT> of(
@@ -57,7 +56,9 @@ class ProfiledSourceReader<T, SplitT extends SourceSplit> implements SourceReade
 
     @Override
     public InputStatus pollNext(ReaderOutput<T> output) throws Exception {
-        readerOutput = output;
+        if (mainOutput == null || mainOutput.output != output) {
+            mainOutput = new ProfilingReaderOutput(output);
+        }
         // What an exchange into the task left in hand is no id of this source's records.
         profiler.register().set(TaskProbe.NO_ID);
         InputStatus status = reader.pollNext(mainOutput);
@@ -147,11 +148,11 @@ class ProfiledSourceReader<T, SplitT extends SourceSplit> implements SourceReade
         }
     }
 
-    /** A split's output, profiled as the main one is. */
-    private final class ProfilingSplitOutput implements SourceOutput<T> {
-        private final SourceOutput<T> output;
+    /** A split's output, or the reader's, with the records it collects profiled. */
+    private class ProfilingSplitOutput<O extends SourceOutput<T>> implements SourceOutput<T> {
+        final O output;
 
-        ProfilingSplitOutput(SourceOutput<T> output) {
+        ProfilingSplitOutput(O output) {
             this.output = output;
         }
 
@@ -185,46 +186,22 @@ class ProfiledSourceReader<T, SplitT extends SourceSplit> implements SourceReade
         }
     }
 
-    /** The reader's output of this poll, profiled. */
-    private final class ProfilingSourceOutput implements ReaderOutput<T> {
+    /** The reader's output, profiled; the outputs it makes for splits too. */
+    private final class ProfilingReaderOutput extends ProfilingSplitOutput<ReaderOutput<T>>
+            implements ReaderOutput<T> {
 
-        @Override
-        public void collect(T record) {
-            emitting(record);
-            readerOutput.collect(record);
-            emitted();
-        }
-
-        @Override
-        public void collect(T record, long timestamp) {
-            emitting(record);
-            readerOutput.collect(record, timestamp);
-            emitted();
-        }
-
-        @Override
-        public void emitWatermark(Watermark watermark) {
-            readerOutput.emitWatermark(watermark);
-        }
-
-        @Override
-        public void markIdle() {
-            readerOutput.markIdle();
-        }
-
-        @Override
-        public void markActive() {
-            readerOutput.markActive();
+        ProfilingReaderOutput(ReaderOutput<T> output) {
+            super(output);
         }
 
         @Override
         public SourceOutput<T> createOutputForSplit(String splitId) {
-            return new ProfilingSplitOutput(readerOutput.createOutputForSplit(splitId));
+            return new ProfilingSplitOutput<>(output.createOutputForSplit(splitId));
         }
 
         @Override
         public void releaseOutputForSplit(String splitId) {
-            readerOutput.releaseOutputForSplit(splitId);
+            output.releaseOutputForSplit(splitId);
         }
     }
 }
