@@ -5,6 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.cloudprofiler.netns.NetworkNamespaces;
+import org.cloudprofiler.netns.NetworkNode;
+
 /**
  * What one {@link TupleRelayNode} does, as it travels on the command line ({@code key=value}
  * arguments). Node 0 originates the ids; each id makes {@code hops} hops around the ring of

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.cloudprofiler.netns.NetworkNamespaces;
 import org.junit.jupiter.api.Test;
 
 /** The relay's command line and who in the ring sends and receives. */

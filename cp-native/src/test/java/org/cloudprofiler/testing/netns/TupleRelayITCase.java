@@ -15,6 +15,8 @@ import java.util.Map;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.log.LogTrailer;
+import org.cloudprofiler.netns.NetworkNamespaces;
+import org.cloudprofiler.netns.NetworkNode;
 import org.cloudprofiler.testing.ChannelLogs;
 import org.cloudprofiler.testing.ChildJvm;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package org.cloudprofiler.testing.netns;
+package org.cloudprofiler.netns;
 
 /** Whether network namespaces can be created here, and if not, why not. */
 public record Availability(boolean available, String reason) {

@@ -1,4 +1,4 @@
-package org.cloudprofiler.testing.netns;
+package org.cloudprofiler.netns;
 
 import java.io.File;
 import java.io.IOException;

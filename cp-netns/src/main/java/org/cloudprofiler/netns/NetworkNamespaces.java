@@ -1,4 +1,4 @@
-package org.cloudprofiler.testing.netns;
+package org.cloudprofiler.netns;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,8 +23,8 @@ import java.util.regex.Pattern;
  * <pre>{@code
  * try (NetworkNamespaces network = NetworkNamespaces.create(3)) {
  *     NetworkNode node = network.node(0);
- *     ChildJvm.start(node::command, Main.class, jvmOptions, environment,
- *             node.ip(), Integer.toString(node.port(7000)));
+ *     new ProcessBuilder(node.command(List.of("java", "-jar", "server.jar",
+ *             node.ip(), Integer.toString(node.port(7000))))).start();
  * }
  * }</pre>
  *

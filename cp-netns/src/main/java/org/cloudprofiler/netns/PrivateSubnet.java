@@ -1,4 +1,4 @@
-package org.cloudprofiler.testing.netns;
+package org.cloudprofiler.netns;
 
 import java.util.Collection;
 import java.util.regex.Matcher;

@@ -1,4 +1,4 @@
-package org.cloudprofiler.testing.netns;
+package org.cloudprofiler.netns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
