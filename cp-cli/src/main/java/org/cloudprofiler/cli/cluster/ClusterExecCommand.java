@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cluster exec}: runs a command on one node (in its namespace), with the node's profiling
- * environment ({@code CP_LOG_DIR}, {@code CP_NODE_ID}), e.g. the generator on node 0.
+ * environment ({@code CP_LOG_DIR} of an engine, {@code CP_NODE_ID}), e.g. the generator that
+ * feeds a Storm topology, on node 0.
  */
 @Command(name = "exec", mixinStandardHelpOptions = true,
         versionProvider = CloudProfilerCommand.Version.class,
@@ -31,6 +32,10 @@ final class ClusterExecCommand implements Callable<Integer> {
             + " generator's).")
     int node = 0;
 
+    @Option(names = "--engine", description = "Log for this engine's runs: under"
+            + " <dir>/logs/<engine> (default: ${DEFAULT-VALUE}).")
+    String engine = "other";
+
     @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The command and its"
             + " arguments (after --).")
     List<String> command;
@@ -42,6 +47,6 @@ final class ClusterExecCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--node must be 0 to "
                     + (local.layout().nodes().size() - 1) + ", not " + node);
         }
-        return local.exec(local.layout().nodes().get(node), command);
+        return local.exec(local.layout().nodes().get(node), engine, command);
     }
 }

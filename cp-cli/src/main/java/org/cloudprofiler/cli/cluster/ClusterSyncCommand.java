@@ -5,6 +5,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -93,7 +94,6 @@ final class ClusterSyncCommand implements Callable<Integer> {
                 System.getProperty("java.class.path"), CloudProfilerCommand.class.getName(),
                 "sync-agent", "--server", layout.hostIp() + ":" + port, "--node-id",
                 ClusterLayout.nodeId(node), "--token", token, "--timeout", "30s"));
-        return new ClusterProcess(name, node, command, layout.profilingEnvironment(node),
-                Readiness.started());
+        return new ClusterProcess(name, node, command, Map.of(), Readiness.started());
     }
 }

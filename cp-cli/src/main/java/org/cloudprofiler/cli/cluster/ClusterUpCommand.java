@@ -95,7 +95,7 @@ final class ClusterUpCommand implements Callable<Integer> {
             }
         }
         System.out.println("profiling logs: " + local.layout().logDirectory()
-                + " (one directory per node)");
+                + "/<engine>/<node>");
         System.out.println("stop it with: cloudprofiler cluster down --dir "
                 + cluster.directory);
         return 0;

@@ -166,13 +166,13 @@ public final class LocalCluster {
     }
 
     /**
-     * Runs {@code command} in {@code node} with its profiling environment, in the foreground, its
-     * output on this process's; returns its exit code.
+     * Runs {@code command} in {@code node} with its profiling environment for {@code engine}, in
+     * the foreground, its output on this process's; returns its exit code.
      */
-    public int exec(NetworkNode node, List<String> command)
+    public int exec(NetworkNode node, String engine, List<String> command)
             throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(node.command(command)).inheritIO();
-        builder.environment().putAll(layout.profilingEnvironment(node));
+        builder.environment().putAll(layout.profilingEnvironment(node, engine));
         Process process = builder.start();
         try {
             return process.waitFor();
