@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -35,6 +37,8 @@ public final class LocalCluster {
 
     private final ClusterLayout layout;
     private final NetworkNamespaces network;
+    /** The processes this JVM started, by pid: their exit codes are only known here. */
+    private final Map<Long, Process> children = new HashMap<>();
     private ClusterState state;
 
     private LocalCluster(ClusterLayout layout, NetworkNamespaces network, ClusterState state) {
@@ -125,6 +129,7 @@ public final class LocalCluster {
                 .redirectInput(new File("/dev/null"));
         builder.environment().putAll(process.environment());
         Process started = builder.start();
+        children.put(started.pid(), started);
         long startMillis = started.info().startInstant().map(start -> start.toEpochMilli())
                 .orElse(0L);
         RecordedProcess recorded = new RecordedProcess(process.name(), process.node().index(),
@@ -163,6 +168,30 @@ public final class LocalCluster {
         throw new IOException(process.name() + " was not ready within " + timeout.toSeconds()
                 + " s (" + process.readiness().describe() + ": " + last + "); the end of "
                 + logFile(process.name()) + ":\n" + logTail(process.name()));
+    }
+
+    /**
+     * Runs {@code process} to its end (a client: a submission, a kill), recorded while it runs.
+     *
+     * @throws IOException if it fails or does not end within {@code timeout}, with the end of
+     *     its log
+     */
+    public void run(ClusterProcess process, Duration timeout)
+            throws IOException, InterruptedException {
+        RecordedProcess started = start(process);
+        Process child = children.get(started.pid());
+        boolean ended = child.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        stop(List.of(process.name()));
+        String log = logFile(process.name()).toString();
+        if (!ended) {
+            throw new IOException(process.name() + " did not end within " + timeout.toSeconds()
+                    + " s; the end of " + log + ":\n" + logTail(process.name()));
+        }
+        int exitCode = child.exitValue();
+        if (exitCode != 0) {
+            throw new IOException(process.name() + " failed (exit code " + exitCode
+                    + "); the end of " + log + ":\n" + logTail(process.name()));
+        }
     }
 
     /**
