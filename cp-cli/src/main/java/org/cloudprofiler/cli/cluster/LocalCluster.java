@@ -40,6 +40,7 @@ public final class LocalCluster {
     /** The processes this JVM started, by pid: their exit codes are only known here. */
     private final Map<Long, Process> children = new HashMap<>();
     private ClusterState state;
+    private boolean tornDown;
 
     private LocalCluster(ClusterLayout layout, NetworkNamespaces network, ClusterState state) {
         this.layout = layout;
@@ -89,7 +90,7 @@ public final class LocalCluster {
     }
 
     /** The same directory always gets the same kept set, and no two directories share one. */
-    static String keptName(Path directory) {
+    public static String keptName(Path directory) {
         int hash = directory.toAbsolutePath().normalize().toString().hashCode();
         return Long.toString(Integer.toUnsignedLong(hash) % 2_176_782_336L, Character.MAX_RADIX);
     }
@@ -118,6 +119,10 @@ public final class LocalCluster {
      * @throws IOException if it cannot be started
      */
     public synchronized RecordedProcess start(ClusterProcess process) throws IOException {
+        if (tornDown) {
+            throw new IOException("the cluster in " + layout.directory() + " is being taken"
+                    + " down; " + process.name() + " is not started");
+        }
         if (state.processes().stream().anyMatch(p -> p.name().equals(process.name()))) {
             throw new IllegalStateException("a process named " + process.name() + " runs");
         }
@@ -224,6 +229,7 @@ public final class LocalCluster {
      * state file. What could not be removed is in the exception.
      */
     public synchronized void tearDown() throws IOException {
+        tornDown = true;
         List<RecordedProcess> all = new ArrayList<>(state.processes());
         Collections.reverse(all);
         stopAll(all);
