@@ -4,12 +4,14 @@ import java.util.Locale;
 import org.cloudprofiler.analyzer.compare.HopComparison;
 import org.cloudprofiler.analyzer.compare.PercentileComparison;
 import org.cloudprofiler.analyzer.compare.RunComparison;
+import org.cloudprofiler.analyzer.compare.RunNames;
 import org.cloudprofiler.analyzer.compare.Verdict;
 
 /**
  * The HTML form of {@code cloudprofiler compare}, with the console's warnings above its table:
  * one self-contained page under the same
- * Content Security Policy as report.html (no script, nothing loaded). Stateless.
+ * Content Security Policy as report.html (no script, nothing loaded); each run by its name
+ * ({@link RunComparison#names}). Stateless.
  */
 public final class ComparisonReport {
 
@@ -22,29 +24,36 @@ public final class ComparisonReport {
     private ComparisonReport() {}
 
     public static String render(RunComparison comparison) {
-        StringBuilder html = HtmlPage.start("cloudprofiler comparison",
+        RunNames names = comparison.names();
+        String nameA = HtmlReport.escape(names.a());
+        String nameB = HtmlReport.escape(names.b());
+        StringBuilder html = HtmlPage.start(names.byDefault() ? "cloudprofiler comparison"
+                        : names.a() + " vs " + names.b(),
                 ".faster{background:#d4edda}.slower{background:#f8d7da}"
                         + ".warning{background:#fff3cd;padding:4px}")
-                .append("<p>A: <b>")
-                .append(HtmlReport.escape(comparison.a().source())).append("</b><br>B: <b>")
+                .append("<p>").append(nameA).append(": <b>")
+                .append(HtmlReport.escape(comparison.a().source())).append("</b><br>")
+                .append(nameB).append(": <b>")
                 .append(HtmlReport.escape(comparison.b().source())).append("</b></p>\n");
         ComparabilityWarnings.of(comparison).forEach(warning -> html.append(
                 "<p class=\"warning\">Warning: ").append(HtmlReport.escape(warning))
                 .append("</p>\n"));
         html.append("<p>").append(HtmlReport.escape(RULE)).append("</p>\n")
-                .append("<table><tr><th>hop</th><th>locality</th><th>percentile</th>"
-                        + "<th>A ± bound</th><th>B ± bound</th><th>B − A</th><th>verdict</th>"
-                        + "</tr>\n");
+                .append("<table><tr><th>hop</th><th>locality</th><th>percentile</th><th>")
+                .append(nameA).append(" ± bound</th><th>").append(nameB)
+                .append(" ± bound</th><th>").append(nameB).append(" − ").append(nameA)
+                .append("</th><th>verdict</th></tr>\n");
         for (HopComparison hop : comparison.hops()) {
             // Both read from files the user gave: anything may be in them.
             String start = "<tr><td>" + HtmlReport.escape(hop.hop()) + "</td><td>"
                     + HtmlReport.escape(hop.locality().toLowerCase(Locale.ROOT)) + "</td>";
             if (hop.a() == null || hop.b() == null) {
                 html.append(start).append("<td colspan=\"5\">only in ")
-                        .append(hop.a() == null ? "B" : "A").append("</td></tr>\n");
+                        .append(hop.a() == null ? nameB : nameA).append("</td></tr>\n");
             } else if (hop.p50() == null) {
                 html.append(start).append("<td colspan=\"5\">not comparable: ")
-                        .append(HtmlReport.escape(whyNotComparable(hop))).append("</td></tr>\n");
+                        .append(HtmlReport.escape(whyNotComparable(hop, names)))
+                        .append("</td></tr>\n");
             } else {
                 percentile(html, start, "p50", hop.p50());
                 percentile(html, start, "p99", hop.p99());
@@ -65,11 +74,11 @@ public final class ComparisonReport {
     }
 
     /** Why a hop both runs have cannot be compared: a run, or both, without bounded samples. */
-    static String whyNotComparable(HopComparison hop) {
+    static String whyNotComparable(HopComparison hop, RunNames names) {
         boolean aHasNone = hop.a().latencyNs() == null;
         boolean bHasNone = hop.b().latencyNs() == null;
         return aHasNone && bHasNone ? "neither run has bounded samples of it"
-                : (aHasNone ? "A" : "B") + " has no bounded samples of it";
+                : (aHasNone ? names.a() : names.b()) + " has no bounded samples of it";
     }
 
     static String withBound(double valueNs, double boundNs) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.cloudprofiler.analyzer.compare.AnalyzedRun;
 import org.cloudprofiler.analyzer.compare.RunComparison;
+import org.cloudprofiler.analyzer.compare.RunNames;
 import org.junit.jupiter.api.Test;
 
 /** The rows of {@code cloudprofiler compare} without a verdict, on the console and in HTML. */
@@ -55,6 +56,73 @@ class ComparisonTableTest {
         assertFalse(html.contains("<i>"), html);
     }
 
+    @Test
+    void namedRunsAreCalledByTheirNamesInTheHeaderColumnsAndRowsOfTheConsole() {
+        RunComparison comparison = namedComparison();
+
+        assertEquals(String.join("\n",
+                "storm: runs/storm",
+                "flink: runs/flink",
+                "hop                              where                 storm ± bound"
+                        + "          flink ± bound flink - storm  verdict",
+                "a -> b                           local   p50       1.00 ns ± 2.00 ns"
+                        + "      1.00 ns ± 2.00 ns          0 ns  within bounds",
+                "                                         p99       1.00 ns ± 2.00 ns"
+                        + "      1.00 ns ± 2.00 ns          0 ns  within bounds",
+                "b -> c                           local   only in storm",
+                "c -> d                           remote  not comparable: storm has no bounded"
+                        + " samples of it",
+                "b -> c                           remote  only in flink",
+                ComparisonReport.RULE, ""), ComparisonTable.render(comparison));
+    }
+
+    @Test
+    void namedRunsTitleThePageAndAreCalledByTheirNamesInItsHeaderColumnsAndRows() {
+        String html = ComparisonReport.render(namedComparison());
+
+        assertTrue(html.contains("<title>storm vs flink</title>"), html);
+        assertTrue(html.contains("<p>storm: <b>runs/storm</b><br>flink: <b>runs/flink</b></p>"),
+                html);
+        assertTrue(html.contains("<th>storm ± bound</th><th>flink ± bound</th>"
+                + "<th>flink − storm</th>"), html);
+        assertTrue(html.contains("<td>b -&gt; c</td><td>local</td><td colspan=\"5\">only in"
+                + " storm</td>"), html);
+        assertTrue(html.contains("<td>b -&gt; c</td><td>remote</td><td colspan=\"5\">only in"
+                + " flink</td>"), html);
+        assertTrue(html.contains("not comparable: storm has no bounded samples of it"), html);
+    }
+
+    @Test
+    void unnamedRunsKeepThePageTitle() {
+        String html = ComparisonReport.render(RunComparison.of(run(bounded("a -> b", "LOCAL")),
+                run(bounded("a -> b", "LOCAL"))));
+
+        assertTrue(html.contains("<title>cloudprofiler comparison</title>"), html);
+    }
+
+    @Test
+    void theHtmlEscapesTheRunNames() {
+        String html = ComparisonReport.render(RunComparison.of(run(), run(),
+                new RunNames("<i>", "b&c")));
+
+        assertTrue(html.contains("<title>&lt;i&gt; vs b&amp;c</title>"), html);
+        assertTrue(html.contains("<th>b&amp;c − &lt;i&gt;</th>"), html);
+        assertFalse(html.contains("<i>"), html);
+    }
+
+    /**
+     * storm and flink: a hop both have, one local in storm and remote in flink, and one storm
+     * has no bounded sample of.
+     */
+    private static RunComparison namedComparison() {
+        return RunComparison.of(
+                run("runs/storm", bounded("a -> b", "LOCAL"), bounded("b -> c", "LOCAL"),
+                        unbounded("c -> d")),
+                run("runs/flink", bounded("a -> b", "LOCAL"), bounded("b -> c", "REMOTE"),
+                        bounded("c -> d", "REMOTE")),
+                new RunNames("storm", "flink"));
+    }
+
     /** The table's rows: the lines between its heading and the rule under it. */
     private static List<String> rows(String table) {
         List<String> lines = table.lines().toList();
@@ -64,7 +132,11 @@ class ComparisonTableTest {
     }
 
     private static AnalyzedRun run(AnalysisSummary.HopRow... hops) {
-        return new AnalyzedRun("run", true, false, new AnalysisSummary.Analysed(0, null,
+        return run("run", hops);
+    }
+
+    private static AnalyzedRun run(String source, AnalysisSummary.HopRow... hops) {
+        return new AnalyzedRun(source, true, false, new AnalysisSummary.Analysed(0, null,
                 "the sources' first tuple", "rule"), new AnalysisSummary.WarmUp(null, "rule",
                         null, null, null, List.of()), List.of(hops));
     }
