@@ -11,7 +11,8 @@ import org.cloudprofiler.analyzer.compare.Verdict;
  * The HTML form of {@code cloudprofiler compare}, with the console's warnings above its table:
  * one self-contained page under the same
  * Content Security Policy as report.html (no script, nothing loaded); each run by its name
- * ({@link RunComparison#names}). Stateless.
+ * ({@link RunComparison#names}), and when the user named them, each run's locality and bounded
+ * samples of every hop. Stateless.
  */
 public final class ComparisonReport {
 
@@ -39,14 +40,13 @@ public final class ComparisonReport {
                 "<p class=\"warning\">Warning: ").append(HtmlReport.escape(warning))
                 .append("</p>\n"));
         html.append("<p>").append(HtmlReport.escape(RULE)).append("</p>\n")
-                .append("<table><tr><th>hop</th><th>locality</th><th>percentile</th><th>")
-                .append(nameA).append(" ± bound</th><th>").append(nameB)
-                .append(" ± bound</th><th>").append(nameB).append(" − ").append(nameA)
-                .append("</th><th>verdict</th></tr>\n");
+                .append("<table><tr><th>hop</th>").append(names.byDefault()
+                        ? "<th>locality</th>" : sideHeadings(nameA) + sideHeadings(nameB))
+                .append("<th>percentile</th><th>").append(nameA).append(" ± bound</th><th>")
+                .append(nameB).append(" ± bound</th><th>").append(nameB).append(" − ")
+                .append(nameA).append("</th><th>verdict</th></tr>\n");
         for (HopComparison hop : comparison.hops()) {
-            // Both read from files the user gave: anything may be in them.
-            String start = "<tr><td>" + HtmlReport.escape(hop.hop()) + "</td><td>"
-                    + HtmlReport.escape(hop.locality().toLowerCase(Locale.ROOT)) + "</td>";
+            String start = rowStart(hop, names.byDefault());
             if (hop.a() == null || hop.b() == null) {
                 html.append(start).append("<td colspan=\"5\">only in ")
                         .append(hop.a() == null ? nameB : nameA).append("</td></tr>\n");
@@ -60,6 +60,31 @@ public final class ComparisonReport {
             }
         }
         return html.append("</table>\n</body></html>\n").toString();
+    }
+
+    /**
+     * A row's cells before its percentile: the hop and its locality; or, when the user named the
+     * runs, each run's locality and bounded samples of it, empty where the run lacks the hop.
+     */
+    private static String rowStart(HopComparison hop, boolean byDefault) {
+        // Both read from files the user gave: anything may be in them.
+        String start = "<tr><td>" + HtmlReport.escape(hop.hop()) + "</td>";
+        return byDefault ? start + "<td>" + locality(hop.locality()) + "</td>"
+                : start + sideCells(hop.a()) + sideCells(hop.b());
+    }
+
+    private static String sideHeadings(String escapedName) {
+        return "<th>" + escapedName + ": locality</th><th>" + escapedName
+                + ": bounded samples</th>";
+    }
+
+    private static String sideCells(AnalysisSummary.HopRow row) {
+        return row == null ? "<td></td><td></td>" : String.format(Locale.ROOT,
+                "<td>%s</td><td>%,d</td>", locality(row.locality()), row.boundedSamples());
+    }
+
+    private static String locality(String locality) {
+        return HtmlReport.escape(locality.toLowerCase(Locale.ROOT));
     }
 
     private static void percentile(StringBuilder html, String start, String percentile,

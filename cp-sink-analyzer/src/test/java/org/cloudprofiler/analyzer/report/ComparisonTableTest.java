@@ -77,27 +77,37 @@ class ComparisonTableTest {
     }
 
     @Test
-    void namedRunsTitleThePageAndAreCalledByTheirNamesInItsHeaderColumnsAndRows() {
+    void namedRunsTitleThePageAndEachRowShowsBothRunsLocalityAndBoundedSamples() {
         String html = ComparisonReport.render(namedComparison());
 
         assertTrue(html.contains("<title>storm vs flink</title>"), html);
         assertTrue(html.contains("<p>storm: <b>runs/storm</b><br>flink: <b>runs/flink</b></p>"),
                 html);
-        assertTrue(html.contains("<th>storm ± bound</th><th>flink ± bound</th>"
-                + "<th>flink − storm</th>"), html);
-        assertTrue(html.contains("<td>b -&gt; c</td><td>local</td><td colspan=\"5\">only in"
-                + " storm</td>"), html);
-        assertTrue(html.contains("<td>b -&gt; c</td><td>remote</td><td colspan=\"5\">only in"
-                + " flink</td>"), html);
-        assertTrue(html.contains("not comparable: storm has no bounded samples of it"), html);
+        assertTrue(html.contains("<tr><th>hop</th><th>storm: locality</th><th>storm: bounded"
+                + " samples</th><th>flink: locality</th><th>flink: bounded samples</th>"
+                + "<th>percentile</th><th>storm ± bound</th><th>flink ± bound</th>"
+                + "<th>flink − storm</th><th>verdict</th></tr>"), html);
+        assertTrue(html.contains("<tr><td>a -&gt; b</td><td>local</td><td>1</td><td>local</td>"
+                + "<td>1</td><td>p50</td>"), html);
+        // The hop local in storm and remote in flink: a row of each, under its run's name.
+        assertTrue(html.contains("<tr><td>b -&gt; c</td><td>local</td><td>1</td><td></td>"
+                + "<td></td><td colspan=\"5\">only in storm</td></tr>"), html);
+        assertTrue(html.contains("<tr><td>b -&gt; c</td><td></td><td></td><td>remote</td>"
+                + "<td>1</td><td colspan=\"5\">only in flink</td></tr>"), html);
+        assertTrue(html.contains("<tr><td>c -&gt; d</td><td>remote</td><td>0</td><td>remote</td>"
+                + "<td>1</td><td colspan=\"5\">not comparable: storm has no bounded samples of"
+                + " it</td></tr>"), html);
     }
 
     @Test
-    void unnamedRunsKeepThePageTitle() {
+    void unnamedRunsKeepThePageTitleAndTheSingleLocalityColumn() {
         String html = ComparisonReport.render(RunComparison.of(run(bounded("a -> b", "LOCAL")),
                 run(bounded("a -> b", "LOCAL"))));
 
         assertTrue(html.contains("<title>cloudprofiler comparison</title>"), html);
+        assertTrue(html.contains("<tr><th>hop</th><th>locality</th><th>percentile</th>"
+                + "<th>A ± bound</th><th>B ± bound</th><th>B − A</th><th>verdict</th></tr>"),
+                html);
     }
 
     @Test
