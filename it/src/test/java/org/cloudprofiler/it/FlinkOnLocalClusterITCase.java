@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,11 +15,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 import org.cloudprofiler.cli.cluster.ClusterLayout;
 import org.cloudprofiler.cli.cluster.ClusterProcess;
+import org.cloudprofiler.cli.cluster.ClusterState;
 import org.cloudprofiler.cli.cluster.FlinkClient;
 import org.cloudprofiler.cli.cluster.FlinkCluster;
+import org.cloudprofiler.cli.cluster.LocalCluster;
 import org.cloudprofiler.cli.cluster.Readiness;
 import org.cloudprofiler.examples.ysb.common.YsbStages;
 import org.cloudprofiler.generator.Generator;
@@ -28,12 +32,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The profiled YSB on the local cluster's Flink, without Docker: three nodes (network
- * namespaces as root, else loopback nodes; {@code -Dcloudprofiler.test.netns=off} forces those),
- * the JobManager on node 0 and a TaskManager on nodes 1 and 2 started from the Maven jars as
- * {@link FlinkCluster} says, the job submitted with Flink's client as {@link FlinkClient} says,
- * the generator on node 0 feeding the source subtasks where topology.json says they run. No sync
- * session yet: the analysis takes the nodes' clocks as one (they are one machine's).
+ * The profiled YSB on the local cluster's Flink, without Docker, as a user runs it:
+ * {@code cloudprofiler cluster up --engines flink} makes three nodes (network namespaces as
+ * root, else loopback nodes; {@code -Dcloudprofiler.test.netns=off} asks for those) and starts
+ * the JobManager on node 0 and a TaskManager on nodes 1 and 2 from the Maven jars; the job is
+ * submitted with Flink's client as {@link FlinkClient} says, the generator runs on node 0 and
+ * feeds the source subtasks where topology.json says they run, and {@code cluster down} stops
+ * it all. No sync session yet: the analysis has no bounds between the nodes.
  */
 class FlinkOnLocalClusterITCase {
     private static final long SEED = 3;
@@ -49,19 +54,21 @@ class FlinkOnLocalClusterITCase {
     void theJobsSubtasksRunOnBothTaskManagersAndItsHopsCrossNodes() throws Exception {
         Path campaigns = directory.resolve("campaigns.txt");
         CampaignTable.write(Generator.ysbAdCampaigns(SEED), campaigns);
-        // Closed in reverse: every process is stopped (and checked gone) before the namespaces.
-        try (NetworkNamespaces network = NetworkNamespaces.create(3);
-                StartedProcesses processes = new StartedProcesses(directory.resolve("processes"))) {
-            System.out.println("FlinkOnLocalClusterITCase: " + network);
-            ClusterLayout layout = new ClusterLayout(network.nodes(), network.hostIp(),
-                    directory.resolve("cluster"), repository(), javaBinary());
-
+        Path clusterDirectory = directory.resolve("cluster");
+        // Stopped, and checked gone, also when the test fails (then added to its failure).
+        try (AutoCloseable stopped = () -> stopEverything(clusterDirectory)) {
             long startNs = System.nanoTime();
-            for (ClusterProcess process : new FlinkCluster().processes(layout)) {
-                processes.startAndAwait(process, STEP);
+            List<String> up = new ArrayList<>(List.of("cluster", "up", "--dir",
+                    clusterDirectory.toString(), "--engines", FlinkCluster.NAME));
+            if ("off".equals(System.getProperty(NetworkNamespaces.SWITCH_PROPERTY))) {
+                up.add("--loopback");
             }
+            System.out.println(cli(up, "up"));
             long registeredNs = System.nanoTime();
-            processes.run(FlinkClient.submission(layout, jobJar(), FlinkYsbSubmission.class
+
+            LocalCluster cluster = LocalCluster.open(clusterDirectory, repository());
+            ClusterLayout layout = cluster.layout();
+            cluster.run(FlinkClient.submission(layout, jobJar(), FlinkYsbSubmission.class
                     .getName(), List.of(JOB, campaigns.toString())), STEP);
             FlinkClient.awaitRunning(layout, JOB, STEP);
             long runningNs = System.nanoTime();
@@ -69,19 +76,54 @@ class FlinkOnLocalClusterITCase {
             List<NetworkNode> sourceNodes = sourceNodes(layout);
             assertEquals(2, new HashSet<>(sourceNodes).size(),
                     "the source's subtasks share a node: " + sourceNodes);
-            processes.run(generator(layout, sourceNodes), STEP);
+            cluster.run(generator(layout, sourceNodes), STEP);
             long generatedNs = System.nanoTime();
             assertEquals("FINISHED", FlinkClient.awaitEnd(layout, JOB, STEP));
             long finishedNs = System.nanoTime();
-            System.out.printf("FlinkOnLocalClusterITCase: start to every TaskManager registered"
-                    + " %.1f s, submit to running %.1f s, generator's end to finished %.1f s%n",
-                    seconds(registeredNs - startNs), seconds(runningNs - registeredNs),
-                    seconds(finishedNs - generatedNs));
+            System.out.printf("FlinkOnLocalClusterITCase: cluster up (every TaskManager"
+                    + " registered) %.1f s, submit to running %.1f s, generator's end to"
+                    + " finished %.1f s%n", seconds(registeredNs - startNs),
+                    seconds(runningNs - registeredNs), seconds(finishedNs - generatedNs));
 
-            JsonNode summary = analyze(layout, processes);
+            JsonNode summary = analyze(layout);
             assertRemoteHops(summary);
             assertEveryTupleCompleteOrFiltered(summary);
         }
+    }
+
+    /** {@code cluster down}, then every process the cluster recorded must be gone. */
+    private void stopEverything(Path clusterDirectory) throws Exception {
+        List<ProcessHandle> recorded = new ArrayList<>();
+        ClusterState.read(clusterDirectory).ifPresent(state -> state.processes()
+                .forEach(process -> process.handle().ifPresent(recorded::add)));
+        cli(List.of("cluster", "down", "--dir", clusterDirectory.toString()), "down");
+        List<String> alive = recorded.stream().filter(ProcessHandle::isAlive)
+                .map(process -> process.pid() + " " + process.info().commandLine().orElse(""))
+                .toList();
+        assertEquals(List.of(), alive, "still running after cluster down");
+    }
+
+    /**
+     * Runs {@code cloudprofiler.jar} with {@code arguments} from the repository; returns its
+     * output, failing unless it exits with 0.
+     */
+    private String cli(List<String> arguments, String name) throws Exception {
+        Path log = directory.resolve("cli-" + name + ".log");
+        List<String> command = new ArrayList<>(List.of(javaBinary().toString(), "-jar",
+                cliJar().toString()));
+        command.addAll(arguments);
+        command.addAll(List.of("--repository", repository().toString()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        try {
+            assertTrue(process.waitFor(STEP.toMillis(), TimeUnit.MILLISECONDS),
+                    () -> "cloudprofiler " + arguments + " did not end:\n" + read(log));
+        } finally {
+            process.destroyForcibly();
+        }
+        assertEquals(0, process.exitValue(), () -> "cloudprofiler " + arguments + ":\n"
+                + read(log));
+        return read(log);
     }
 
     /** The node each source subtask runs on, by subtask: the node whose topology.json has it. */
@@ -89,7 +131,8 @@ class FlinkOnLocalClusterITCase {
         return ComposeCluster.await("every source subtask placed", () -> {
             Map<Integer, NetworkNode> nodeOfSubtask = new TreeMap<>();
             for (NetworkNode node : layout.nodes()) {
-                Path file = layout.logDirectory().resolve(ClusterLayout.nodeId(node))
+                Path file = layout.logDirectory(FlinkCluster.NAME)
+                        .resolve(ClusterLayout.nodeId(node))
                         .resolve("topology.json");
                 if (!Files.isRegularFile(file)) {
                     continue;
@@ -117,22 +160,30 @@ class FlinkOnLocalClusterITCase {
                     + (FlinkYsbSubmission.BASE_PORT + receiver)));
         }
         return new ClusterProcess("generator", layout.coordinator(), command,
-                layout.profilingEnvironment(layout.coordinator()), Readiness.started());
+                layout.profilingEnvironment(layout.coordinator(), FlinkCluster.NAME),
+                Readiness.started());
     }
 
     /**
-     * {@code cloudprofiler analyze} of the cluster's logs, which must all have been read whole.
+     * {@code cloudprofiler analyze} of the Flink logs, which must all have been read whole.
      * Without a sync session every pair of nodes is unsynchronized, which alone makes its exit
      * code 2.
      */
-    private JsonNode analyze(ClusterLayout layout, StartedProcesses processes) throws Exception {
+    private JsonNode analyze(ClusterLayout layout) throws Exception {
         Path out = directory.resolve("report");
-        int exitValue = processes.runToEnd(new ClusterProcess("analyze", layout.coordinator(),
-                List.of(layout.javaBinary().toString(), "-jar", cliJar().toString(), "analyze",
-                        "--logs", layout.logDirectory().toString(), "--out", out.toString()),
-                Map.of(), Readiness.started()), STEP);
+        Path log = directory.resolve("analyze.log");
+        Process analyze = new ProcessBuilder(javaBinary().toString(), "-jar",
+                cliJar().toString(), "analyze", "--logs",
+                layout.logDirectory(FlinkCluster.NAME).toString(), "--out", out.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            assertTrue(analyze.waitFor(STEP.toMillis(), TimeUnit.MILLISECONDS), "analyze hung");
+        } finally {
+            analyze.destroyForcibly();
+        }
+        System.out.println(read(log));
+        assertEquals(2, analyze.exitValue(), () -> read(log));
         JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
-        assertEquals(2, exitValue, () -> processes.tail("analyze"));
         assertEquals(3, summary.path("unsynchronizedPairs").size(), summary::toString);
         JsonNode input = summary.path("input");
         for (String problem : List.of("filesSkipped", "blocksSkipped", "filesNotClosed",
@@ -191,6 +242,14 @@ class FlinkOnLocalClusterITCase {
 
     private static Path javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return e.toString();
+        }
     }
 
     private static double seconds(long nanos) {

@@ -50,8 +50,7 @@ public final class FlinkClient {
     public static ClusterProcess submission(ClusterLayout layout, Path jar, String mainClass,
             List<String> arguments) throws IOException {
         Path engine = layout.engineDirectory(FlinkCluster.NAME);
-        FlinkConfiguration config = FlinkConfiguration.client(layout.coordinator().ip(),
-                FlinkCluster.restPort(layout));
+        FlinkConfiguration config = configuration(layout);
         Path directory = FlinkCluster.writeConfiguration(config, engine, CLIENT);
         List<String> run = new ArrayList<>(List.of("run", "-d", "-c", mainClass,
                 jar.toAbsolutePath().toString()));
@@ -59,6 +58,19 @@ public final class FlinkClient {
         return new ClusterProcess("flink-submit", layout.coordinator(),
                 FlinkCluster.java(layout, config, engine, CLIENT_CLASS, run),
                 Map.of("FLINK_CONF_DIR", directory.toString()), Readiness.started());
+    }
+
+    /**
+     * Writes the client's {@code config.yaml} to {@link #configDirectory}: what a Flink
+     * distribution's {@code flink} needs ({@code FLINK_CONF_DIR}) to reach the cluster.
+     */
+    static void writeConfiguration(ClusterLayout layout) throws IOException {
+        FlinkCluster.writeConfiguration(configuration(layout),
+                layout.engineDirectory(FlinkCluster.NAME), CLIENT);
+    }
+
+    private static FlinkConfiguration configuration(ClusterLayout layout) {
+        return FlinkConfiguration.client(layout.coordinator().ip(), FlinkCluster.restPort(layout));
     }
 
     /**

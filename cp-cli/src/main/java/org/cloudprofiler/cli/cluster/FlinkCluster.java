@@ -50,6 +50,7 @@ public final class FlinkCluster implements ClusterEngine {
     public List<ClusterProcess> processes(ClusterLayout layout) throws IOException {
         Path engine = layout.engineDirectory(NAME);
         writeLogConfiguration(engine);
+        FlinkClient.writeConfiguration(layout);
         NetworkNode coordinator = layout.coordinator();
         String jobManagerHost = coordinator.ip();
         int jobManagerRpcPort = coordinator.port(JOB_MANAGER_RPC_PORT);
@@ -71,7 +72,7 @@ public final class FlinkCluster implements ClusterEngine {
                     jobManagerHost, jobManagerRpcPort, SLOTS_PER_TASK_MANAGER);
             processes.add(new ClusterProcess(taskManager, worker,
                     daemon(layout, worker, config, engine, taskManager, TASK_MANAGER_CLASS),
-                    layout.profilingEnvironment(worker),
+                    layout.profilingEnvironment(worker, NAME),
                     Readiness.http(restUrl(layout) + "/taskmanagers",
                             taskManager + " registered with the Flink JobManager",
                             body -> listsTaskManager(body, taskManager))));

@@ -53,12 +53,15 @@ class FlinkClusterTest {
         assertEquals(List.of(0, 1, 2),
                 processes.stream().map(process -> process.node().index()).toList());
         assertEquals(Map.of(), processes.get(0).environment());
-        assertEquals(layout.profilingEnvironment(layout.nodes().get(2)),
+        assertEquals(layout.profilingEnvironment(layout.nodes().get(2), "flink"),
                 processes.get(2).environment());
         assertTrue(processes.get(1).command().contains(FlinkCluster.TASK_MANAGER_CLASS),
                 processes.get(1).command()::toString);
         assertTrue(processes.get(1).command().contains(OPENS_UTIL),
                 processes.get(1).command()::toString);
+        // What addresses() tells a user with a Flink distribution to point FLINK_CONF_DIR at.
+        assertTrue(Files.isRegularFile(FlinkClient.configDirectory(layout)
+                .resolve("config.yaml")));
     }
 
     @Test
