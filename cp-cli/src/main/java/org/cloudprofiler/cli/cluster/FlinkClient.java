@@ -82,38 +82,54 @@ public final class FlinkClient {
      */
     public static JsonNode awaitRunning(ClusterLayout layout, String name, Duration timeout)
             throws IOException, InterruptedException, TimeoutException {
-        JsonNode job = await(layout, name, FlinkClient::allTasksRunOrJobEnded, "running",
-                timeout);
-        if (TERMINAL_STATES.contains(job.path("state").asText())) {
-            throw new IOException("Flink job " + name + " ended " + job.path("state").asText()
-                    + " before it ran; see " + FlinkCluster.restUrl(layout) + "/#/job/completed/"
-                    + job.path("jid").asText() + "/exceptions");
-        }
-        return job;
+        return awaitRunning(FlinkCluster.restUrl(layout), name, timeout);
     }
 
     /** Waits until the job {@code name} has ended; returns its final state, e.g. FINISHED. */
     public static String awaitEnd(ClusterLayout layout, String name, Duration timeout)
             throws IOException, InterruptedException, TimeoutException {
-        return await(layout, name, job -> TERMINAL_STATES.contains(job.path("state").asText()),
-                "ended", timeout).path("state").asText();
+        return awaitEnd(FlinkCluster.restUrl(layout), name, timeout);
     }
 
     /** Cancels the job {@code name} unless it has ended. */
     public static void cancel(ClusterLayout layout, String name)
             throws IOException, InterruptedException {
-        Optional<JsonNode> job = job(get(layout, "/jobs/overview"), name);
+        cancel(FlinkCluster.restUrl(layout), name);
+    }
+
+    /** {@link #awaitRunning(ClusterLayout, String, Duration)} of the REST API at restUrl. */
+    static JsonNode awaitRunning(String restUrl, String name, Duration timeout)
+            throws IOException, InterruptedException, TimeoutException {
+        JsonNode job = await(restUrl, name, FlinkClient::allTasksRunOrJobEnded, "run",
+                timeout);
+        if (TERMINAL_STATES.contains(job.path("state").asText())) {
+            throw new IOException("Flink job " + name + " ended " + job.path("state").asText()
+                    + " before it ran; see " + restUrl + "/#/job/completed/"
+                    + job.path("jid").asText() + "/exceptions");
+        }
+        return job;
+    }
+
+    /** {@link #awaitEnd(ClusterLayout, String, Duration)} of the REST API at restUrl. */
+    static String awaitEnd(String restUrl, String name, Duration timeout)
+            throws IOException, InterruptedException, TimeoutException {
+        return await(restUrl, name, job -> TERMINAL_STATES.contains(job.path("state").asText()),
+                "ended", timeout).path("state").asText();
+    }
+
+    /** {@link #cancel(ClusterLayout, String)} of the REST API at restUrl. */
+    static void cancel(String restUrl, String name) throws IOException, InterruptedException {
+        Optional<JsonNode> job = job(get(restUrl, "/jobs/overview"), name);
         if (job.isEmpty() || TERMINAL_STATES.contains(job.get().path("state").asText())) {
             return;
         }
-        String path = "/jobs/" + job.get().path("jid").asText() + "?mode=cancel";
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
-                URI.create(FlinkCluster.restUrl(layout) + path))
+        String url = restUrl + "/jobs/" + job.get().path("jid").asText() + "?mode=cancel";
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url))
                 .method("PATCH", HttpRequest.BodyPublishers.noBody())
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 202) {
             throw new IOException("cancelling Flink job " + name + " answered HTTP "
-                    + response.statusCode() + ": " + response.body());
+                    + response.statusCode() + " from " + url + ": " + response.body());
         }
     }
 
@@ -139,13 +155,13 @@ public final class FlinkClient {
                 && tasks.path("running").asInt() == tasks.path("total").asInt();
     }
 
-    private static JsonNode await(ClusterLayout layout, String name, Predicate<JsonNode> done,
+    private static JsonNode await(String restUrl, String name, Predicate<JsonNode> done,
             String what, Duration timeout)
             throws IOException, InterruptedException, TimeoutException {
         long deadlineNs = System.nanoTime() + timeout.toNanos();
         String last = "no job named " + name;
         while (true) {
-            Optional<JsonNode> job = job(get(layout, "/jobs/overview"), name);
+            Optional<JsonNode> job = job(get(restUrl, "/jobs/overview"), name);
             if (job.isPresent()) {
                 if (done.test(job.get())) {
                     return job.get();
@@ -154,15 +170,15 @@ public final class FlinkClient {
             }
             if (System.nanoTime() - deadlineNs > 0) {
                 throw new TimeoutException("Flink job " + name + " has not " + what + " within "
-                        + timeout + " (" + FlinkCluster.restUrl(layout) + "): " + last);
+                        + timeout + " (" + restUrl + "): " + last);
             }
             Thread.sleep(POLL.toMillis());
         }
     }
 
-    private static String get(ClusterLayout layout, String path)
+    private static String get(String restUrl, String path)
             throws IOException, InterruptedException {
-        String url = FlinkCluster.restUrl(layout) + path;
+        String url = restUrl + path;
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url))
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,17 +137,6 @@ class FlinkClusterTest {
         assertTrue(FlinkCluster.listsTaskManager(body, "flink-taskmanager-1"));
         assertFalse(FlinkCluster.listsTaskManager(body, "flink-taskmanager-2"));
         assertFalse(FlinkCluster.listsTaskManager("<html>starting</html>", "flink-taskmanager-1"));
-    }
-
-    @Test
-    void aJobIsFoundByNameTheLatestSubmissionFirst() throws IOException {
-        String overview = "{\"jobs\":["
-                + "{\"jid\":\"a\",\"name\":\"ysb\",\"state\":\"FINISHED\",\"start-time\":100},"
-                + "{\"jid\":\"b\",\"name\":\"ysb\",\"state\":\"RUNNING\",\"start-time\":200},"
-                + "{\"jid\":\"c\",\"name\":\"other\",\"state\":\"RUNNING\",\"start-time\":300}]}";
-
-        assertEquals("b", FlinkClient.job(overview, "ysb").orElseThrow().path("jid").asText());
-        assertTrue(FlinkClient.job(overview, "missing").isEmpty());
     }
 
     private Map<String, String> config(String process) throws IOException {
