@@ -22,11 +22,15 @@ import org.cloudprofiler.netns.NetworkNode;
 public final class FlinkCluster implements ClusterEngine {
     /** The engine's name, and its directory in the cluster's and in the checkout. */
     public static final String NAME = "flink";
-    /** Slots per TaskManager: a job of parallelism 2 fills one TaskManager or spreads. */
+    /** Slots per TaskManager; the JobManager spreads a job's slots evenly over them. */
     public static final int SLOTS_PER_TASK_MANAGER = 2;
     /** The REST API and web UI, on the coordinator node. */
     public static final int REST_PORT = 8081;
-    /** Base ports ({@link NetworkNode#port}) far enough apart for many loopback nodes. */
+    /**
+     * Base ports ({@link NetworkNode#port}): on the loopback a worker's port is its base plus
+     * the node's index, so the bases of what workers bind are a hundred apart (at most 99
+     * nodes); the JobManager's bind only on node 0.
+     */
     static final int JOB_MANAGER_RPC_PORT = 6123;
     static final int BLOB_SERVER_PORT = 6124;
     static final int TASK_MANAGER_RPC_PORT = 6200;
