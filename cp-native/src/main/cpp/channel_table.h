@@ -11,8 +11,10 @@
 //
 // A handler swap (swapHandler) uses the same protocol without closing the slot: the slot's
 // channel and handler pointers are replaced, the barrier run, and the old channel finished once
-// every thread seen inside the handle has left it. The handle stays valid throughout, so the hot
-// path has no branch for it: a writer reaches the old handler or the new one, never neither.
+// every thread seen inside the handle has left it (the swap marks such a thread's record, which
+// the thread's next store clears; a closer reads a marked record as inside). The handle stays
+// valid throughout, so the hot path has no branch for it: a writer reaches the old handler or
+// the new one, never neither.
 #pragma once
 
 #include <atomic>
