@@ -21,10 +21,13 @@ final class UnsampledPeriods implements Serializable {
     private final List<ChannelInfo> channels;
     /** Per component and point, the periods as {@code [start, end]} pairs of ns; or null. */
     private final long[][][] periodsNs;
+    /** Whether any point has a period: most runs have none, and their tuples skip the check. */
+    private final boolean any;
 
-    private UnsampledPeriods(List<ChannelInfo> channels, long[][][] periodsNs) {
+    private UnsampledPeriods(List<ChannelInfo> channels, long[][][] periodsNs, boolean any) {
         this.channels = List.copyOf(channels);
         this.periodsNs = periodsNs;
+        this.any = any;
     }
 
     /**
@@ -49,14 +52,16 @@ final class UnsampledPeriods implements Serializable {
             }
         }
         long[][][] periodsNs = new long[components][3][];
+        boolean any = false;
         for (int c = 0; c < components; c++) {
             for (int p = 0; p < 3; p++) {
                 List<Long> pairs = periods.get(c * 3 + p);
                 periodsNs[c][p] = pairs.isEmpty() ? null
                         : pairs.stream().mapToLong(Long::longValue).toArray();
+                any |= !pairs.isEmpty();
             }
         }
-        return new UnsampledPeriods(channels, periodsNs);
+        return new UnsampledPeriods(channels, periodsNs, any);
     }
 
     /**
@@ -83,6 +88,9 @@ final class UnsampledPeriods implements Serializable {
      * {@code timeoutNs}, the time in which it could have passed there.
      */
     boolean explain(HopPlan plan, TupleEvents tuple, long timeoutNs) {
+        if (!any) {
+            return false;
+        }
         long firstNs = Long.MAX_VALUE;
         long lastNs = Long.MIN_VALUE;
         boolean[][] seen = new boolean[periodsNs.length][3];
