@@ -51,14 +51,17 @@ public final class KafkaCluster implements ClusterEngine {
             serverProperties(layout, dataDirectory(directory))
                     .store(out, "The local cluster's Kafka server (cloudprofiler cluster up)");
         }
-        KafkaStorage.formatOnce(dataDirectory(directory), clusterId -> java(layout,
-                classpath, KafkaStorage.MAIN_CLASS, "format", "--cluster-id", clusterId,
-                "--config", configuration.toString()), directory.resolve("format.log"));
+        KafkaStorage.formatOnce(dataDirectory(directory), clusterId -> java(layout, classpath,
+                // Its failure, not the configuration it logs at INFO, is what its log is for.
+                List.of("-Dcloudprofiler.kafka.log.level=WARN"), KafkaStorage.MAIN_CLASS,
+                "format", "--cluster-id", clusterId, "--config", configuration.toString()),
+                directory.resolve("format.log"));
         NetworkNode node = layout.coordinator();
         // Kafka 4's broker opens its listener only once it is registered, caught up and
         // unfenced: a connection accepted there means it takes produce and fetch requests.
-        return List.of(new ClusterProcess(NAME, node,
-                java(layout, classpath, BROKER_MAIN_CLASS, configuration.toString()), Map.of(),
+        List<String> server = java(layout, classpath, List.of(), BROKER_MAIN_CLASS,
+                configuration.toString());
+        return List.of(new ClusterProcess(NAME, node, server, Map.of(),
                 Readiness.tcpPort(node.ip(), node.port(BROKER_PORT))));
     }
 
@@ -117,14 +120,15 @@ public final class KafkaCluster implements ClusterEngine {
     }
 
     /** {@code mainClass} of the Kafka jars, on a small heap, logging as engines/kafka says. */
-    private static List<String> java(ClusterLayout layout, String classpath, String mainClass,
-            String... arguments) {
+    private static List<String> java(ClusterLayout layout, String classpath,
+            List<String> jvmOptions, String mainClass, String... arguments) {
         Path logConfiguration = layout.repository().resolve(Path.of("engines", NAME,
                 "log4j2.properties"));
         List<String> command = new ArrayList<>(List.of(
                 layout.javaBinary().toString(), "-Xmx" + HEAP_MB + "m",
-                "-Dlog4j2.configurationFile=" + logConfiguration,
-                "-cp", classpath, mainClass));
+                "-Dlog4j2.configurationFile=" + logConfiguration));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, mainClass));
         command.addAll(List.of(arguments));
         return command;
     }
