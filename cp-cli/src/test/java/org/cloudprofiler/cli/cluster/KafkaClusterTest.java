@@ -78,6 +78,14 @@ class KafkaClusterTest {
         }
     }
 
+    @Test
+    void theLogCleanerLeavesMostOfTheSmallHeapToTheServer() {
+        Properties properties = KafkaCluster.serverProperties(loopbackLayout(), directory);
+
+        long mapBytes = Long.parseLong(properties.getProperty("log.cleaner.dedupe.buffer.size"));
+        assertTrue(mapBytes <= (KafkaCluster.HEAP_MB << 20) / 8, () -> mapBytes + " bytes");
+    }
+
     private ClusterLayout loopbackLayout() {
         NetworkNamespaces network = NetworkNamespaces.loopback(3, "a unit test");
         return new ClusterLayout(network.nodes(), network.hostIp(), directory, directory,
