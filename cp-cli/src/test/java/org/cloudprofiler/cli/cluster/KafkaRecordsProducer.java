@@ -21,6 +21,10 @@ public final class KafkaRecordsProducer {
         int count = Integer.parseInt(args[2]);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, args[0],
+                // Within the test's step: a broker that does not answer ends the run with an
+                // exception in its output rather than with a timeout of the test.
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, "60000",
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "60000",
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()))) {
             for (int i = 0; i < count; i++) {
