@@ -20,7 +20,11 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.cloudprofiler.netns.NetworkNamespaces;
 import org.cloudprofiler.netns.NetworkNode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.AnnotatedElementContext;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.io.TempDirFactory;
 
 /**
  * The local cluster's Kafka as {@link KafkaCluster} starts it, from the Maven jars: three nodes
@@ -37,7 +41,8 @@ class KafkaOnLocalClusterITCase {
     private static final Duration POLL = Duration.ofMillis(100);
     private static final Duration STOP = Duration.ofSeconds(30);
 
-    @TempDir
+    /** Under target/, and kept when the test fails: the processes' logs are there. */
+    @TempDir(factory = UnderTarget.class, cleanup = CleanupMode.ON_SUCCESS)
     Path directory;
 
     @Test
@@ -123,6 +128,16 @@ class KafkaOnLocalClusterITCase {
             return Files.readString(log);
         } catch (IOException e) {
             return "(no output: " + e + ")";
+        }
+    }
+
+    /** Test directories in the module's target/ rather than in the machine's shared /tmp. */
+    static final class UnderTarget implements TempDirFactory {
+        @Override
+        public Path createTempDirectory(AnnotatedElementContext element,
+                ExtensionContext context) throws IOException {
+            return Files.createTempDirectory(Files.createDirectories(Path.of("target")),
+                    "kafka-on-local-cluster-");
         }
     }
 
