@@ -1,5 +1,6 @@
 package org.cloudprofiler.cli;
 
+import org.cloudprofiler.cli.cluster.ClusterCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,7 +20,7 @@ import java.util.Properties;
         subcommands = {AnalyzeCommand.class, CompareCommand.class, HandlerTourCommand.class,
                 DoctorCommand.class, GenCommand.class, InspectCommand.class,
                 MaxThroughputCommand.class, SyncServerCommand.class, SyncAgentCommand.class,
-                ConfigServerCommand.class, ConfigCommand.class},
+                ConfigServerCommand.class, ConfigCommand.class, ClusterCommand.class},
         description = "TSC-based latency profiling and high-throughput ingestion for Storm and"
                 + " Flink.")
 public final class CloudProfilerCommand implements Runnable {
@@ -52,7 +53,7 @@ public final class CloudProfilerCommand implements Runnable {
     }
 
     /** The version Maven recorded in the jar; a build from an IDE has none. */
-    static final class Version implements CommandLine.IVersionProvider {
+    public static final class Version implements CommandLine.IVersionProvider {
 
         private static final String POM_PROPERTIES =
                 "/META-INF/maven/org.cloudprofiler/cp-cli/pom.properties";

@@ -5,26 +5,36 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Names of one set's namespaces and links: {@code cp<pid>-<set>} plus a role suffix, so that
- * parallel runs never collide and a crashed run's leftovers can be recognised by their dead pid.
+ * Names of one set's namespaces and links: a tag plus a role suffix. A set that lives with its
+ * process is tagged {@code cp<pid>-<set>}, so that parallel runs never collide and a crashed
+ * run's leftovers can be recognised by their dead pid; a kept set (the local cluster's, which
+ * outlives the command that made it) is tagged {@code cpk<name>} and is never taken for a
+ * leftover.
  */
-record NamespaceNames(long pid, int set) {
+record NamespaceNames(String tag) {
 
     /** Linux's limit for interface names (IFNAMSIZ less the terminating NUL). */
     static final int MAX_INTERFACE_NAME = 15;
 
     private static final Pattern OURS =
             Pattern.compile("cp(\\d+)-[0-9a-z]+(?:b|t|[hvn]\\d+)");
+    private static final Pattern KEPT_NAME = Pattern.compile("[0-9a-z]{1,6}");
 
-    NamespaceNames {
+    /** The names of set {@code set} of process {@code pid}. */
+    static NamespaceNames ofProcess(long pid, int set) {
         if (pid <= 0 || set < 0) {
             throw new IllegalArgumentException("pid " + pid + ", set " + set);
         }
+        return new NamespaceNames("cp" + pid + "-" + Integer.toString(set, Character.MAX_RADIX));
     }
 
-    /** The prefix all names of this set share. */
-    String tag() {
-        return "cp" + pid + "-" + Integer.toString(set, Character.MAX_RADIX);
+    /** The names of the kept set {@code name}: 1 to 6 lower-case letters or digits. */
+    static NamespaceNames kept(String name) {
+        if (!KEPT_NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("a kept set's name is 1 to 6 of [0-9a-z], not \""
+                    + name + "\"");
+        }
+        return new NamespaceNames("cpk" + name);
     }
 
     /** The bridge in the root namespace. */

@@ -60,13 +60,14 @@ public final class NetworkNamespaces implements AutoCloseable {
     private boolean closed;
 
     private NetworkNamespaces(List<NetworkNode> nodes, String hostIp, String description,
-            IpCommand ip, NamespaceNames names) {
+            IpCommand ip, NamespaceNames names, boolean tearDownAtExit) {
         this.nodes = List.copyOf(nodes);
         this.hostIp = hostIp;
         this.description = description;
         this.ip = ip;
         this.names = names;
-        this.shutdownHook = ip == null ? null : new Thread(this::teardownAtExit, "netns-teardown");
+        this.shutdownHook = tearDownAtExit
+                ? new Thread(this::teardownAtExit, "netns-teardown") : null;
     }
 
     /**
@@ -95,20 +96,76 @@ public final class NetworkNamespaces implements AutoCloseable {
         }
         IpCommand ip = IpCommand.find().orElseThrow();
         removeStale(ip);
-        NamespaceNames names = nextNames();
-        PrivateSubnet subnet = PrivateSubnet.choose(31 * Long.hashCode(names.pid()) + names.set(),
+        return build(ip, nextNames(), nodeCount, true);
+    }
+
+    /**
+     * {@code nodeCount} nodes in namespaces that outlive this JVM (no shutdown hook), named after
+     * {@code name} so that {@link #attachKept} finds them again from another process, and never
+     * taken for a dead run's leftovers. Needs {@link #available()}.
+     *
+     * @param name 1 to 6 lower-case letters or digits, unique among the kept sets of the machine
+     * @throws IOException if namespaces are not available, a set of that name exists, or
+     *     building fails (whatever was built is removed again)
+     */
+    public static NetworkNamespaces createKept(int nodeCount, String name) throws IOException {
+        checkNodeCount(nodeCount);
+        NamespaceNames names = NamespaceNames.kept(name);
+        Availability available = available();
+        if (!available.available()) {
+            throw new IOException("no network namespaces here: " + available.reason());
+        }
+        IpCommand ip = IpCommand.find().orElseThrow();
+        if (namespaceNames(ip.run("netns", "list")).contains(names.namespace(0))) {
+            throw new IOException("network namespace " + names.namespace(0)
+                    + " exists already: a kept set named " + name + " is up");
+        }
+        return build(ip, names, nodeCount, false);
+    }
+
+    /**
+     * The kept set {@code name} of {@code nodeCount} nodes that {@link #createKept} made, maybe
+     * in another process; {@link #close()} removes it.
+     *
+     * @throws IOException if its namespaces are not all there
+     */
+    public static NetworkNamespaces attachKept(int nodeCount, String name) throws IOException {
+        checkNodeCount(nodeCount);
+        NamespaceNames names = NamespaceNames.kept(name);
+        IpCommand ip = IpCommand.find().orElseThrow(
+                () -> new IOException("no `ip` command (package iproute2)"));
+        List<NetworkNode> nodes = new ArrayList<>();
+        for (int i = 0; i < nodeCount; i++) {
+            nodes.add(new NetworkNode(i, address(ip.run("-n", names.namespace(i), "-o", "-4",
+                    "addr", "show", "dev", names.nodeVeth(i)), names.namespace(i)),
+                    List.of(ip.executable(), "netns", "exec", names.namespace(i)), true));
+        }
+        String hostIp = address(ip.run("-o", "-4", "addr", "show", "dev", names.bridge()),
+                names.bridge());
+        NetworkNamespaces network = new NetworkNamespaces(nodes, hostIp,
+                describe(nodes, names, hostIp), ip, names, false);
+        network.createdLinks.add(names.bridge());
+        for (int i = 0; i < nodeCount; i++) {
+            network.createdLinks.add(names.hostVeth(i));
+            network.createdNamespaces.add(names.namespace(i));
+        }
+        return network;
+    }
+
+    private static NetworkNamespaces build(IpCommand ip, NamespaceNames names, int nodeCount,
+            boolean tearDownAtExit) throws IOException {
+        PrivateSubnet subnet = PrivateSubnet.choose(names.tag().hashCode(),
                 prefixesInUse(ip.run("-o", "-4", "addr", "show"), ip.run("-4", "route", "show")));
         List<NetworkNode> nodes = new ArrayList<>();
         for (int i = 0; i < nodeCount; i++) {
             nodes.add(new NetworkNode(i, subnet.host(FIRST_NODE_HOST + i),
                     List.of(ip.executable(), "netns", "exec", names.namespace(i)), true));
         }
-        String description = nodeCount + " nodes in network namespaces " + names.namespace(0)
-                + ".." + names.namespace(nodeCount - 1) + " on bridge " + names.bridge() + " ("
-                + subnet.host(BRIDGE_HOST) + "), nodes from " + subnet.host(FIRST_NODE_HOST);
-        NetworkNamespaces network = new NetworkNamespaces(
-                nodes, subnet.host(BRIDGE_HOST), description, ip, names);
-        Runtime.getRuntime().addShutdownHook(network.shutdownHook);
+        NetworkNamespaces network = new NetworkNamespaces(nodes, subnet.host(BRIDGE_HOST),
+                describe(nodes, names, subnet.host(BRIDGE_HOST)), ip, names, tearDownAtExit);
+        if (tearDownAtExit) {
+            Runtime.getRuntime().addShutdownHook(network.shutdownHook);
+        }
         try {
             network.build(subnet);
         } catch (IOException | RuntimeException e) {
@@ -120,6 +177,21 @@ public final class NetworkNamespaces implements AutoCloseable {
             throw e;
         }
         return network;
+    }
+
+    private static String describe(List<NetworkNode> nodes, NamespaceNames names, String hostIp) {
+        return nodes.size() + " nodes in network namespaces " + names.namespace(0) + ".."
+                + names.namespace(nodes.size() - 1) + " on bridge " + names.bridge() + " ("
+                + hostIp + "), nodes from " + nodes.get(0).ip();
+    }
+
+    private static String address(String output, String where) throws IOException {
+        Matcher inet = INET.matcher(output);
+        if (!inet.find()) {
+            throw new IOException("no IPv4 address on " + where + ": " + output.strip());
+        }
+        String cidr = inet.group(1);
+        return cidr.substring(0, cidr.indexOf('/'));
     }
 
     /**
@@ -134,7 +206,7 @@ public final class NetworkNamespaces implements AutoCloseable {
         }
         return new NetworkNamespaces(nodes, LOOPBACK, nodeCount
                 + " nodes share the root namespace on " + LOOPBACK + " (fallback: " + reason + ")",
-                null, null);
+                null, null, false);
     }
 
     /** Whether every node has its own namespace and IP; false in the loopback fallback. */
@@ -191,10 +263,12 @@ public final class NetworkNamespaces implements AutoCloseable {
             return;
         }
         List<String> problems = teardown();
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException shutdownInProgress) {
-            // The hook is running or about to; teardown() makes it a no-op.
+        if (shutdownHook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException shutdownInProgress) {
+                // The hook is running or about to; teardown() makes it a no-op.
+            }
         }
         if (!problems.isEmpty()) {
             throw new IllegalStateException(
@@ -362,7 +436,7 @@ public final class NetworkNamespaces implements AutoCloseable {
     }
 
     private static NamespaceNames nextNames() {
-        return new NamespaceNames(ProcessHandle.current().pid(), SETS.getAndIncrement());
+        return NamespaceNames.ofProcess(ProcessHandle.current().pid(), SETS.getAndIncrement());
     }
 
     /** Best effort: a leftover we cannot remove must not fail a run that does not need it. */

@@ -17,7 +17,7 @@ class NetworkNamespacesTest {
 
     @Test
     void namesCarryThePidFitLinuxAndAreRecognisedAsOurs() {
-        NamespaceNames names = new NamespaceNames(4_194_304, 35);
+        NamespaceNames names = NamespaceNames.ofProcess(4_194_304, 35);
         List<String> all = List.of(names.bridge(), names.namespace(98), names.hostVeth(98),
                 names.nodeVeth(98), names.probe());
         for (String name : all) {
@@ -26,9 +26,9 @@ class NetworkNamespacesTest {
             assertEquals(OptionalLong.of(4_194_304), NamespaceNames.ownerPid(name), name);
         }
         assertEquals(all.size(), Set.copyOf(all).size(), all.toString());
-        assertNotEquals(names.bridge(), new NamespaceNames(4_194_304, 36).bridge());
+        assertNotEquals(names.bridge(), NamespaceNames.ofProcess(4_194_304, 36).bridge());
         assertThrows(IllegalStateException.class,
-                () -> new NamespaceNames(4_194_304, 36 * 36).hostVeth(98));
+                () -> NamespaceNames.ofProcess(4_194_304, 36 * 36).hostVeth(98));
     }
 
     @Test
@@ -37,6 +37,20 @@ class NetworkNamespacesTest {
                 "docker0", "cp123-0h", "veth1234", "cp123-Ab", "xcp123-0b")) {
             assertEquals(OptionalLong.empty(), NamespaceNames.ownerPid(other), other);
         }
+    }
+
+    @Test
+    void keptSetsAreNeverTakenForLeftovers() {
+        NamespaceNames kept = NamespaceNames.kept("a1b2c3");
+        List<String> all = List.of(kept.bridge(), kept.namespace(98), kept.hostVeth(98),
+                kept.nodeVeth(98));
+        for (String name : all) {
+            assertTrue(name.length() <= NamespaceNames.MAX_INTERFACE_NAME, name);
+            assertEquals(OptionalLong.empty(), NamespaceNames.ownerPid(name), name);
+        }
+        assertEquals(List.of(), NetworkNamespaces.staleNames(all, pid -> false));
+        assertThrows(IllegalArgumentException.class, () -> NamespaceNames.kept("a1b2c3d"));
+        assertThrows(IllegalArgumentException.class, () -> NamespaceNames.kept("A"));
     }
 
     @Test

@@ -13,7 +13,8 @@ import org.cloudprofiler.netns.NetworkNode;
  * the Flink JobManager, Kafka) and the generator, nodes 1 to N-1 their workers (Storm
  * Supervisors, Flink TaskManagers), so that a run's hops between the generator, the sources and
  * the operators cross nodes. Every profiled process of node {@code i} logs as node
- * {@code node-i} under {@link #logDirectory()}.
+ * {@code node-i} under its engine's {@link #logDirectory(String)}, so that each engine's runs
+ * are analysed apart.
  *
  * @param nodes the nodes, at least two
  * @param hostIp the root namespace's address on the nodes' network (the sync server's)
@@ -48,14 +49,23 @@ public record ClusterLayout(List<NetworkNode> nodes, String hostIp, Path directo
         return "node-" + node.index();
     }
 
-    /** Where every profiled process logs ({@code CP_LOG_DIR}): one directory per node id. */
+    /** Where the profiling logs of every engine go, one directory per engine. */
     public Path logDirectory() {
         return directory.resolve("logs");
     }
 
-    /** The environment that makes a process on {@code node} log as that node. */
-    public Map<String, String> profilingEnvironment(NetworkNode node) {
-        return Map.of("CP_LOG_DIR", logDirectory().toString(), "CP_NODE_ID", nodeId(node));
+    /**
+     * Where the profiled processes of {@code engine} log ({@code CP_LOG_DIR}), one directory per
+     * node id in it; the generator that feeds the engine logs its sends there too.
+     */
+    public Path logDirectory(String engine) {
+        return logDirectory().resolve(engine);
+    }
+
+    /** The environment that makes a process on {@code node} log as that node for an engine. */
+    public Map<String, String> profilingEnvironment(NetworkNode node, String engine) {
+        return Map.of("CP_LOG_DIR", logDirectory(engine).toString(), "CP_NODE_ID",
+                nodeId(node));
     }
 
     /** An engine's directory for its configuration and data, created if missing. */

@@ -1,0 +1,99 @@
+package org.cloudprofiler.cli.cluster;
+
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.cloudprofiler.cli.CloudProfilerCommand;
+import org.cloudprofiler.netns.NetworkNode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cluster sync --around '<command>'}: a sync agent on every node and the sync server in
+ * the root namespace, which takes the start phase and the transfer sweep, runs the command, and
+ * takes the end phase when it exits ({@code sync-server --around}, with the cluster's nodes
+ * filled in). The agents stay until the server is done, also when it is interrupted.
+ */
+@Command(name = "sync", mixinStandardHelpOptions = true,
+        versionProvider = CloudProfilerCommand.Version.class,
+        description = "Take the clock-sync phases of every node around a command (a run) and"
+                + " write sync.json; exits with the command's exit code if it failed.")
+final class ClusterSyncCommand implements Callable<Integer> {
+    private static final long AGENTS_WAIT_SECONDS = 60;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    ClusterOptions cluster;
+
+    @Option(names = "--around", required = true, paramLabel = "<command>",
+            description = "The run, with /bin/sh -c, e.g. 'cloudprofiler cluster exec -- ...'.")
+    String around;
+
+    @Option(names = "--out", description = "sync.json's path (default: ${DEFAULT-VALUE}).")
+    Path out = Path.of("sync.json");
+
+    @Option(names = "--port", description = "The sync server's UDP port (default:"
+            + " ${DEFAULT-VALUE}).")
+    int port = 7711;
+
+    @Override
+    public Integer call() throws Exception {
+        LocalCluster local = LocalCluster.open(cluster.directory, cluster.repository());
+        ClusterLayout layout = local.layout();
+        String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(8));
+        List<String> agents = new ArrayList<>();
+        CountDownLatch serverDone = new CountDownLatch(1);
+        Thread stopAgents = new Thread(() -> {
+            try {
+                serverDone.await(AGENTS_WAIT_SECONDS, TimeUnit.SECONDS);
+                local.stop(agents);
+            } catch (Exception e) {
+                System.err.println("error: stopping the sync agents: " + e.getMessage());
+            }
+        }, "cluster-sync-agents");
+        Runtime.getRuntime().addShutdownHook(stopAgents);
+        int status;
+        try {
+            for (NetworkNode node : layout.nodes()) {
+                String name = "sync-agent-" + ClusterLayout.nodeId(node);
+                local.start(agent(layout, node, name, token));
+                agents.add(name);
+            }
+            CommandLine server = spec.root().commandLine().getSubcommands().get("sync-server");
+            status = server.execute("--bind", layout.hostIp(), "--port", Integer.toString(port),
+                    "--nodes", Integer.toString(layout.nodes().size()), "--token", token,
+                    "--sweep", "--out", out.toString(), "--around", around);
+        } finally {
+            serverDone.countDown();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopAgents);
+            local.stop(agents);
+        } catch (IllegalStateException shuttingDown) {
+            // The hook stops them.
+        }
+        return status;
+    }
+
+    private ClusterProcess agent(ClusterLayout layout, NetworkNode node, String name,
+            String token) {
+        List<String> command = new ArrayList<>(List.of(layout.javaBinary().toString(), "-cp",
+                System.getProperty("java.class.path"), CloudProfilerCommand.class.getName(),
+                "sync-agent", "--server", layout.hostIp() + ":" + port, "--node-id",
+                ClusterLayout.nodeId(node), "--token", token, "--timeout", "30s"));
+        return new ClusterProcess(name, node, command, Map.of(), Readiness.started());
+    }
+}

@@ -1,0 +1,320 @@
+package org.cloudprofiler.cli.cluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.cloudprofiler.cli.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.netns.NetworkNamespaces;
+import org.cloudprofiler.netns.NetworkNode;
+
+/**
+ * The local cluster in one directory: its nodes, its state and its processes. A process starts
+ * in its own session ({@code setsid}, so the terminal's Ctrl-C and hang-up do not reach it)
+ * inside its node, with its output in {@code processes/<name>.log}, and is recorded in the
+ * state before anything waits on it. Stopping sends SIGTERM to a process and every process it
+ * started (Storm's workers are the supervisors' children), then SIGKILL to those still there
+ * after {@link #STOP_WAIT}. Not thread-safe, except {@link #tearDown()}, which a shutdown hook
+ * may call while another thread starts processes.
+ */
+public final class LocalCluster {
+    /** How long a stopped process may take before it is killed. */
+    public static final Duration STOP_WAIT = Duration.ofSeconds(15);
+    private static final Duration POLL = Duration.ofMillis(250);
+    private static final int LOG_TAIL_LINES = 15;
+
+    private final ClusterLayout layout;
+    private final NetworkNamespaces network;
+    /** The processes this JVM started, by pid: their exit codes are only known here. */
+    private final Map<Long, Process> children = new HashMap<>();
+    private ClusterState state;
+    private boolean tornDown;
+
+    private LocalCluster(ClusterLayout layout, NetworkNamespaces network, ClusterState state) {
+        this.layout = layout;
+        this.network = network;
+        this.state = state;
+    }
+
+    /**
+     * A new cluster of {@code nodeCount} nodes in {@code directory}: kept namespaces when
+     * {@code namespaces} and the machine allows them, else the loopback with the reason.
+     */
+    static LocalCluster create(Path directory, int nodeCount, boolean namespaces,
+            List<String> engines, Path repository) throws IOException {
+        Files.createDirectories(directory.resolve("processes"));
+        NetworkNamespaces network;
+        String kept = null;
+        if (!namespaces) {
+            network = NetworkNamespaces.loopback(nodeCount, "--loopback");
+        } else if (!NetworkNamespaces.available().available()) {
+            network = NetworkNamespaces.loopback(nodeCount,
+                    NetworkNamespaces.available().reason());
+        } else {
+            kept = keptName(directory);
+            network = NetworkNamespaces.createKept(nodeCount, kept);
+        }
+        ClusterState state = new ClusterState(kept, nodeCount, engines, List.of());
+        state.write(directory);
+        return new LocalCluster(layout(network, directory, repository), network, state);
+    }
+
+    /** The cluster recorded in {@code directory}, from any process. */
+    public static LocalCluster open(Path directory, Path repository) throws IOException {
+        ClusterState state = ClusterState.read(directory).orElseThrow(() -> new IOException(
+                "no cluster in " + directory + " (no cluster.json): start one with"
+                        + " 'cloudprofiler cluster up --dir " + directory + "'"));
+        NetworkNamespaces network = state.namespaces() == null
+                ? NetworkNamespaces.loopback(state.nodeCount(), "recorded in cluster.json")
+                : NetworkNamespaces.attachKept(state.nodeCount(), state.namespaces());
+        return new LocalCluster(layout(network, directory, repository), network, state);
+    }
+
+    private static ClusterLayout layout(NetworkNamespaces network, Path directory,
+            Path repository) {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        return new ClusterLayout(network.nodes(), network.hostIp(), directory.toAbsolutePath(),
+                repository.toAbsolutePath(), java);
+    }
+
+    /** The same directory always gets the same kept set, and no two directories share one. */
+    public static String keptName(Path directory) {
+        int hash = directory.toAbsolutePath().normalize().toString().hashCode();
+        return Long.toString(Integer.toUnsignedLong(hash) % 2_176_782_336L, Character.MAX_RADIX);
+    }
+
+    public ClusterLayout layout() {
+        return layout;
+    }
+
+    public ClusterState state() {
+        return state;
+    }
+
+    /** Whether the nodes have namespaces of their own, and which, or why not. */
+    public String describeNodes() {
+        return network.toString();
+    }
+
+    /** Whether the nodes are network namespaces (else processes sharing the loopback). */
+    public boolean isolated() {
+        return network.isolated();
+    }
+
+    /**
+     * Starts {@code process} in its node and records it; does not wait for it.
+     *
+     * @throws IOException if it cannot be started
+     */
+    public synchronized RecordedProcess start(ClusterProcess process) throws IOException {
+        if (tornDown) {
+            throw new IOException("the cluster in " + layout.directory() + " is being taken"
+                    + " down; " + process.name() + " is not started");
+        }
+        if (state.processes().stream().anyMatch(p -> p.name().equals(process.name()))) {
+            throw new IllegalStateException("a process named " + process.name() + " runs");
+        }
+        List<String> command = new ArrayList<>(List.of("setsid"));
+        command.addAll(process.command());
+        ProcessBuilder builder = new ProcessBuilder(process.node().command(command))
+                .redirectErrorStream(true)
+                .redirectOutput(logFile(process.name()).toFile())
+                .redirectInput(new File("/dev/null"));
+        builder.environment().putAll(process.environment());
+        Process started = builder.start();
+        children.put(started.pid(), started);
+        long startMillis = started.info().startInstant().map(start -> start.toEpochMilli())
+                .orElse(0L);
+        RecordedProcess recorded = new RecordedProcess(process.name(), process.node().index(),
+                started.pid(), startMillis);
+        state = state.with(recorded);
+        state.write(layout.directory());
+        return recorded;
+    }
+
+    /**
+     * Waits until {@code process} is ready, polling its readiness.
+     *
+     * @throws IOException if it exits first or is not ready within {@code timeout}, with the end
+     *     of its log
+     */
+    public void awaitReady(ClusterProcess process, RecordedProcess started, Duration timeout)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String last = "not asked yet";
+        while (System.nanoTime() < deadline) {
+            if (started.handle().isEmpty()) {
+                throw new IOException(process.name() + " on node " + process.node().index()
+                        + " exited while starting; the end of " + logFile(process.name()) + ":\n"
+                        + logTail(process.name()));
+            }
+            try {
+                if (process.readiness().ready()) {
+                    return;
+                }
+                last = "not yet";
+            } catch (IOException notYet) {
+                last = notYet.toString();
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+        throw new IOException(process.name() + " was not ready within " + timeout.toSeconds()
+                + " s (" + process.readiness().describe() + ": " + last + "); the end of "
+                + logFile(process.name()) + ":\n" + logTail(process.name()));
+    }
+
+    /**
+     * Runs {@code process} to its end (a client: a submission, a kill), recorded while it runs.
+     *
+     * @throws IOException if it fails or does not end within {@code timeout}, with the end of
+     *     its log
+     */
+    public void run(ClusterProcess process, Duration timeout)
+            throws IOException, InterruptedException {
+        RecordedProcess started = start(process);
+        Process child = children.get(started.pid());
+        boolean ended = child.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        stop(List.of(process.name()));
+        String log = logFile(process.name()).toString();
+        if (!ended) {
+            throw new IOException(process.name() + " did not end within " + timeout.toSeconds()
+                    + " s; the end of " + log + ":\n" + logTail(process.name()));
+        }
+        int exitCode = child.exitValue();
+        if (exitCode != 0) {
+            throw new IOException(process.name() + " failed (exit code " + exitCode
+                    + "); the end of " + log + ":\n" + logTail(process.name()));
+        }
+    }
+
+    /**
+     * Runs {@code command} in {@code node} with its profiling environment for {@code engine}, in
+     * the foreground, its output on this process's; returns its exit code.
+     */
+    public int exec(NetworkNode node, String engine, List<String> command)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(node.command(command)).inheritIO();
+        builder.environment().putAll(layout.profilingEnvironment(node, engine));
+        Process process = builder.start();
+        try {
+            return process.waitFor();
+        } finally {
+            stopTree(process.toHandle());
+        }
+    }
+
+    /** Stops the recorded processes named {@code names} and forgets them. */
+    public synchronized void stop(List<String> names) throws IOException {
+        List<RecordedProcess> chosen = state.processes().stream()
+                .filter(process -> names.contains(process.name())).toList();
+        stopAll(chosen);
+        state = state.without(names);
+        state.write(layout.directory());
+    }
+
+    /**
+     * Stops every recorded process (the last started first), then removes the namespaces and the
+     * state file. What could not be removed is in the exception.
+     */
+    public synchronized void tearDown() throws IOException {
+        tornDown = true;
+        List<RecordedProcess> all = new ArrayList<>(state.processes());
+        Collections.reverse(all);
+        stopAll(all);
+        state = state.without(all.stream().map(RecordedProcess::name).toList());
+        try {
+            network.close();
+        } catch (IllegalStateException e) {
+            throw new IOException(e.getMessage());
+        }
+        ClusterState.delete(layout.directory());
+    }
+
+    /** The log file of the process named {@code name}. */
+    public Path logFile(String name) {
+        return layout.directory().resolve("processes").resolve(name + ".log");
+    }
+
+    private String logTail(String name) {
+        try {
+            List<String> lines = Files.readAllLines(logFile(name), StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES),
+                    lines.size()));
+        } catch (IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    private static void stopAll(List<RecordedProcess> processes) throws IOException {
+        List<ProcessHandle> trees = new ArrayList<>();
+        for (RecordedProcess process : processes) {
+            process.handle().ifPresent(trees::add);
+        }
+        List<String> survivors = new ArrayList<>();
+        for (ProcessHandle survivor : stopTrees(trees)) {
+            survivors.add(survivor.pid() + " " + survivor.info().commandLine().orElse(""));
+        }
+        if (!survivors.isEmpty()) {
+            throw new IOException("could not stop: " + String.join("; ", survivors));
+        }
+    }
+
+    private static void stopTree(ProcessHandle process) throws IOException {
+        List<ProcessHandle> left = stopTrees(List.of(process));
+        if (!left.isEmpty()) {
+            throw new IOException("could not stop process " + left.get(0).pid());
+        }
+    }
+
+    /** SIGTERM to each process and all its descendants, SIGKILL after the wait; the survivors. */
+    private static List<ProcessHandle> stopTrees(List<ProcessHandle> roots) {
+        List<ProcessHandle> all = new ArrayList<>();
+        for (ProcessHandle root : roots) {
+            all.addAll(root.descendants().toList()); // before the parent's death re-parents them
+            all.add(root);
+        }
+        all.forEach(ProcessHandle::destroy);
+        awaitExit(all, STOP_WAIT);
+        all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        awaitExit(all, Duration.ofSeconds(5));
+        return all.stream().filter(ProcessHandle::isAlive).toList();
+    }
+
+    private static void awaitExit(List<ProcessHandle> processes, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        for (ProcessHandle process : processes) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                process.onExit().get(left, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException stillRunning) {
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (ExecutionException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "cluster in %s: %s", layout.directory(),
+                network);
+    }
+}
