@@ -10,14 +10,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.cloudprofiler.netns.NetworkNamespaces;
+import org.cloudprofiler.cli.cluster.ClusterState.RecordedProcess;
 import org.cloudprofiler.netns.NetworkNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.AnnotatedElementContext;
@@ -27,66 +26,79 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.io.TempDirFactory;
 
 /**
- * The local cluster's Kafka as {@link KafkaCluster} starts it, from the Maven jars: three nodes
- * (network namespaces as root, else loopback nodes; {@code -Dcloudprofiler.test.netns=off}
- * forces those), the server on node 0, a producer process on the last worker node, a consumer
- * here in the root namespace (through the nodes' bridge, or the loopback). Then the same cluster
- * directory up again on nodes built anew: the records are still there.
+ * The local cluster's Kafka as {@link KafkaCluster} says and {@link LocalCluster} starts it, from
+ * the Maven jars: three nodes (network namespaces as root, else loopback nodes;
+ * {@code -Dcloudprofiler.test.netns=off} forces those), the server on node 0, a producer process
+ * on the last worker node, a consumer here in the root namespace (through the nodes' bridge, or
+ * the loopback). Then the cluster down and up again in the same directory: the records are still
+ * there.
  */
 class KafkaOnLocalClusterITCase {
     private static final String TOPIC = "local-cluster-records";
     private static final int RECORDS = 1_000;
+    private static final int NODES = 3;
     /** A guard against a hang only: how long one step may take. */
     private static final Duration STEP = Duration.ofMinutes(2);
     private static final Duration POLL = Duration.ofMillis(100);
-    private static final Duration STOP = Duration.ofSeconds(30);
 
     /** Under target/, and kept when the test fails: the processes' logs are there. */
     @TempDir(factory = UnderTarget.class, cleanup = CleanupMode.ON_SUCCESS)
     Path directory;
+
+    /** Every process the cluster started, to check that none is left. */
+    private final List<ProcessHandle> started = new ArrayList<>();
 
     @Test
     void recordsProducedOnAWorkerNodeAreConsumedAndOutliveARestart() throws Exception {
         Path cluster = directory.resolve("cluster");
         List<String> expected = IntStream.range(0, RECORDS).mapToObj(i -> "record-" + i)
                 .toList();
-        List<ProcessHandle> started = new ArrayList<>();
-        // Closed in reverse: the server is stopped before its nodes are removed.
-        try (NetworkNamespaces network = NetworkNamespaces.create(3);
-                StartedServer server = StartedServer.start(layout(network, cluster), started)) {
-            System.out.printf("KafkaOnLocalClusterITCase: %s; first start (with the format)"
-                    + " to ready %.1f s%n", network, server.startToReadySeconds());
-            NetworkNode producerNode = network.node(network.size() - 1);
-            produce(server.layout(), producerNode);
-            assertEquals(expected, consume(server.layout(), "first-reader"));
-        }
-        assertNothingRuns(started);
 
-        try (NetworkNamespaces network = NetworkNamespaces.create(3);
-                StartedServer server = StartedServer.start(layout(network, cluster), started)) {
-            System.out.printf("KafkaOnLocalClusterITCase: %s; second start to ready %.1f s%n",
-                    network, server.startToReadySeconds());
-            assertEquals(expected, consume(server.layout(), "second-reader"));
+        LocalCluster first = up(cluster, "first start (with the format)");
+        try {
+            ClusterLayout layout = first.layout();
+            first.run(producer(layout, layout.nodes().get(NODES - 1)), STEP);
+            assertEquals(expected, consume(layout, "first-reader"));
+        } finally {
+            first.tearDown();
         }
-        assertNothingRuns(started);
+        assertNothingRuns();
+
+        LocalCluster second = up(cluster, "second start");
+        try {
+            assertEquals(expected, consume(second.layout(), "second-reader"));
+        } finally {
+            second.tearDown();
+        }
+        assertNothingRuns();
     }
 
-    /** Runs {@link KafkaRecordsProducer} in {@code node}; fails unless it exits 0. */
-    private void produce(ClusterLayout layout, NetworkNode node) throws Exception {
-        Path log = directory.resolve("producer.log");
-        Process producer = new ProcessBuilder(node.command(List.of(
-                layout.javaBinary().toString(), "-cp", System.getProperty("java.class.path"),
-                KafkaRecordsProducer.class.getName(), KafkaCluster.bootstrapServers(layout),
-                TOPIC, Integer.toString(RECORDS))))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    /** A cluster of Kafka alone in {@code cluster}, its server ready; torn down if it is not. */
+    private LocalCluster up(Path cluster, String which) throws Exception {
+        LocalCluster local = LocalCluster.create(cluster, NODES, true, List.of("kafka"),
+                Path.of("..").toAbsolutePath().normalize());
         try {
-            assertTrue(producer.waitFor(STEP.toMillis(), TimeUnit.MILLISECONDS),
-                    () -> "the producer on " + node + " did not end:\n" + read(log));
-            assertEquals(0, producer.exitValue(), () -> "the producer on " + node
-                    + " failed:\n" + read(log));
-        } finally {
-            producer.destroyForcibly();
+            long startNs = System.nanoTime();
+            for (ClusterProcess process : new KafkaCluster().processes(local.layout())) {
+                RecordedProcess recorded = local.start(process);
+                recorded.handle().ifPresent(started::add);
+                local.awaitReady(process, recorded, STEP);
+            }
+            System.out.printf("KafkaOnLocalClusterITCase: %s; %s to ready %.1f s%n",
+                    local.describeNodes(), which, (System.nanoTime() - startNs) / 1e9);
+            return local;
+        } catch (Exception e) {
+            local.tearDown();
+            throw e;
         }
+    }
+
+    /** {@link KafkaRecordsProducer} on {@code node}: a user's producer there. */
+    private static ClusterProcess producer(ClusterLayout layout, NetworkNode node) {
+        return new ClusterProcess("producer", node, List.of(layout.javaBinary().toString(),
+                "-cp", System.getProperty("java.class.path"),
+                KafkaRecordsProducer.class.getName(), KafkaCluster.bootstrapServers(layout),
+                TOPIC, Integer.toString(RECORDS)), Map.of(), Readiness.started());
     }
 
     /** The topic's values from its start, as a new consumer group reads them here. */
@@ -110,24 +122,10 @@ class KafkaOnLocalClusterITCase {
         return values;
     }
 
-    private static void assertNothingRuns(List<ProcessHandle> started) {
+    private void assertNothingRuns() {
         for (ProcessHandle process : started) {
             assertTrue(!process.isAlive() && process.descendants().findAny().isEmpty(),
                     () -> "left running: " + process.info());
-        }
-    }
-
-    private static ClusterLayout layout(NetworkNamespaces network, Path cluster) {
-        return new ClusterLayout(network.nodes(), network.hostIp(), cluster,
-                Path.of("..").toAbsolutePath().normalize(),
-                Path.of(System.getProperty("java.home"), "bin", "java"));
-    }
-
-    private static String read(Path log) {
-        try {
-            return Files.readString(log);
-        } catch (IOException e) {
-            return "(no output: " + e + ")";
         }
     }
 
@@ -138,99 +136,6 @@ class KafkaOnLocalClusterITCase {
                 ExtensionContext context) throws IOException {
             return Files.createTempDirectory(Files.createDirectories(Path.of("target")),
                     "kafka-on-local-cluster-");
-        }
-    }
-
-    /**
-     * {@link KafkaCluster}'s processes started in their nodes and waited for, their output in
-     * {@code <cluster>/processes/<name>.log}; {@link #close()} stops them and fails if one
-     * survives. The test's stand-in for the cluster's own process management.
-     */
-    private static final class StartedServer implements AutoCloseable {
-        private final ClusterLayout layout;
-        private final List<Process> processes = new ArrayList<>();
-        private double startToReadySeconds;
-
-        private StartedServer(ClusterLayout layout) {
-            this.layout = layout;
-        }
-
-        static StartedServer start(ClusterLayout layout, List<ProcessHandle> started)
-                throws Exception {
-            StartedServer server = new StartedServer(layout);
-            try {
-                long startNs = System.nanoTime();
-                for (ClusterProcess spec : new KafkaCluster().processes(layout)) {
-                    Process process = server.start(spec);
-                    started.add(process.toHandle());
-                    server.awaitReady(spec, process);
-                }
-                server.startToReadySeconds = (System.nanoTime() - startNs) / 1e9;
-            } catch (Exception | AssertionError e) {
-                server.close();
-                throw e;
-            }
-            return server;
-        }
-
-        ClusterLayout layout() {
-            return layout;
-        }
-
-        /** From asking for the processes (so the format included) to the last one ready. */
-        double startToReadySeconds() {
-            return startToReadySeconds;
-        }
-
-        private Process start(ClusterProcess spec) throws IOException {
-            Files.createDirectories(log(spec).getParent());
-            ProcessBuilder builder = new ProcessBuilder(spec.node().command(spec.command()))
-                    .redirectErrorStream(true).redirectOutput(log(spec).toFile());
-            builder.environment().putAll(spec.environment());
-            Process process = builder.start();
-            processes.add(process);
-            return process;
-        }
-
-        private void awaitReady(ClusterProcess spec, Process process) throws Exception {
-            long deadlineNs = System.nanoTime() + STEP.toNanos();
-            while (true) {
-                assertTrue(process.isAlive(), () -> spec.name() + " exited before "
-                        + spec.readiness().describe() + ":\n" + read(log(spec)));
-                try {
-                    if (spec.readiness().ready()) {
-                        return;
-                    }
-                } catch (IOException notYet) {
-                    // Asked again below.
-                }
-                assertTrue(System.nanoTime() - deadlineNs < 0, () -> "no "
-                        + spec.readiness().describe() + " within " + STEP + ":\n"
-                        + read(log(spec)));
-                Thread.sleep(POLL.toMillis());
-            }
-        }
-
-        private Path log(ClusterProcess spec) {
-            return layout.directory().resolve("processes").resolve(spec.name() + ".log");
-        }
-
-        /** SIGTERM, then SIGKILL to what is still there after {@link #STOP}: none may be. */
-        @Override
-        public void close() {
-            for (Process process : processes) {
-                process.destroy();
-            }
-            List<String> survivors = new ArrayList<>();
-            for (Process process : processes) {
-                Process exited = process.onExit().completeOnTimeout(null, STOP.toMillis(),
-                        TimeUnit.MILLISECONDS).join();
-                if (exited == null) {
-                    survivors.add(process.info().toString());
-                    process.destroyForcibly().onExit().join();
-                }
-            }
-            assertTrue(survivors.isEmpty(), () -> "did not stop on SIGTERM: " + survivors);
         }
     }
 }
