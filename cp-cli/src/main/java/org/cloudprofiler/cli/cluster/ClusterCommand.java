@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
             "  cloudprofiler cluster sync --around '...' # clock sync around a run",
             "  cloudprofiler cluster down"},
         subcommands = {ClusterUpCommand.class, ClusterStatusCommand.class,
-                ClusterExecCommand.class, ClusterSyncCommand.class, ClusterDownCommand.class})
+                ClusterExecCommand.class, ClusterSubmitCommand.class, ClusterSyncCommand.class,
+                ClusterDownCommand.class})
 public final class ClusterCommand implements Runnable {
     @Spec
     private CommandSpec spec;
@@ -26,6 +27,7 @@ public final class ClusterCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "say what to do: up, status, exec, sync or down (cloudprofiler cluster --help)");
+                "say what to do: up, status, exec, submit, sync or down (cloudprofiler cluster"
+                        + " --help)");
     }
 }

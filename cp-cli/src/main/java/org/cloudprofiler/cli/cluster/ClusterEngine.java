@@ -1,7 +1,9 @@
 package org.cloudprofiler.cli.cluster;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One engine of the local cluster (Storm, Flink, Kafka): the processes it runs on the cluster's
@@ -19,4 +21,14 @@ public interface ClusterEngine {
 
     /** Lines for {@code cluster up} and {@code cluster status}: what to connect to, and how. */
     List<String> addresses(ClusterLayout layout);
+
+    /**
+     * The client process that submits {@code mainClass} of {@code jar} with {@code arguments}
+     * to this engine and exits once the engine has the job; empty for an engine that runs no
+     * jobs (Kafka).
+     */
+    default Optional<ClusterProcess> submission(ClusterLayout layout, Path jar, String mainClass,
+            List<String> arguments) throws IOException {
+        return Optional.empty();
+    }
 }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -82,6 +83,12 @@ public final class FlinkCluster implements ClusterEngine {
                             body -> listsTaskManager(body, taskManager))));
         }
         return processes;
+    }
+
+    @Override
+    public Optional<ClusterProcess> submission(ClusterLayout layout, Path jar, String mainClass,
+            List<String> arguments) throws IOException {
+        return Optional.of(FlinkClient.submission(layout, jar, mainClass, arguments));
     }
 
     @Override
