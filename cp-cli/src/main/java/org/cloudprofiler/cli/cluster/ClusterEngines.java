@@ -6,7 +6,7 @@ import java.util.Map;
 
 /** The engines {@code cluster up} can bring up, by name, in their default start order. */
 final class ClusterEngines {
-    private static final List<ClusterEngine> ALL = List.of();
+    private static final List<ClusterEngine> ALL = List.of(new StormCluster());
 
     private ClusterEngines() {}
 
