@@ -5,19 +5,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.cloudprofiler.analyzer.compare.RunComparison;
+import org.cloudprofiler.analyzer.compare.RunNames;
 import org.cloudprofiler.analyzer.compare.SummaryFile;
 import org.cloudprofiler.analyzer.report.ComparisonReport;
 import org.cloudprofiler.analyzer.report.ComparisonTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code cloudprofiler compare A B}: two analyses side by side per hop, p50 and p99 with their
  * bounds, each difference called faster, slower or within bounds, under a warning line per
- * reason they are not comparable as they stand (docs/compare.md).
+ * reason they are not comparable as they stand (docs/compare.md); {@code --names storm,flink}
+ * calls A and B so wherever they are named.
  */
 @Command(
         name = "compare",
@@ -40,6 +43,11 @@ public final class CompareCommand implements Callable<Integer> {
             + " with A.")
     private Path b;
 
+    @Option(names = "--names", paramLabel = "A,B", description = "What to call A and B"
+            + " wherever the table and the page name one, as storm,flink: two different names"
+            + " of at most " + RunNames.MAX_LENGTH + " characters (default: A,B).")
+    private String names;
+
     @Option(names = "--html", description = "Where to write the comparison as HTML (default:"
             + " ${DEFAULT-VALUE}).")
     private Path html = Path.of("comparison.html");
@@ -47,11 +55,22 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFileOption.requireWritable(spec, "--html", html);
-        RunComparison comparison = RunComparison.of(SummaryFile.read(a), SummaryFile.read(b));
+        RunNames runNames = names == null ? RunNames.DEFAULT : parseNames();
+        RunComparison comparison = RunComparison.of(SummaryFile.read(a), SummaryFile.read(b),
+                runNames);
         Files.writeString(html, ComparisonReport.render(comparison), StandardCharsets.UTF_8);
         spec.commandLine().getOut().print(ComparisonTable.render(comparison));
         spec.commandLine().getOut().println("HTML: " + html);
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    private RunNames parseNames() {
+        try {
+            return RunNames.parse(names);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--names " + names + ": "
+                    + e.getMessage());
+        }
     }
 }

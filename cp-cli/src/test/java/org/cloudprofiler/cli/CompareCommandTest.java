@@ -110,6 +110,47 @@ class CompareCommandTest {
                 + " cloudprofiler reads " + AnalysisSummary.FORMAT + ": analyze its logs again");
     }
 
+    @Test
+    void namedRunsAreCalledByTheirNamesOnTheConsoleAndInTheHtml() throws Exception {
+        Path html = directory.resolve("named.html");
+
+        CommandRun run = CommandRun.of("compare", fast.toString(), slow.toString(), "--names",
+                "storm, flink", "--html", html.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertEquals("storm: " + fast, lines.get(0));
+        assertEquals("flink: " + slow, lines.get(1));
+        assertTrue(lines.get(2).matches("hop +where +storm ± bound +flink ± bound +flink - storm"
+                + "  verdict"), lines.get(2));
+        String page = Files.readString(html);
+        assertTrue(page.contains("<title>storm vs flink</title>"), page);
+        assertTrue(page.contains("<th>flink − storm</th>"), page);
+    }
+
+    @Test
+    void namesThatAreNotTwoDifferentShortOnesGiveOneLineAndExitCodeTwo() {
+        assertWrongNames("storm", "--names storm: 1 name; give two, A's then B's, separated by"
+                + " a comma: storm,flink");
+        assertWrongNames("storm,flink,kafka", "--names storm,flink,kafka: 3 names; give two");
+        assertWrongNames("storm, ", "--names storm, : a name is blank; give each run a name");
+        assertWrongNames(",flink", "--names ,flink: a name is blank");
+        assertWrongNames("storm,storm", "--names storm,storm: both runs are named storm; give"
+                + " two different names");
+        assertWrongNames("storm,apache-flink-1", "--names storm,apache-flink-1: the name"
+                + " apache-flink-1 is longer than 12 characters; give a shorter one");
+    }
+
+    private static void assertWrongNames(String names, String expected) {
+        CommandRun run = CommandRun.of("compare", fast.toString(), slow.toString(), "--names",
+                names, "--html", directory.resolve("wrong-names.html").toString());
+
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertTrue(run.err().startsWith("cloudprofiler compare: " + expected), run.err());
+        assertEquals("", run.out());
+    }
+
     private static void assertOneLine(Path wrong, String expected) {
         CommandRun run = CommandRun.of("compare", fast.toString(), wrong.toString(), "--html",
                 directory.resolve("wrong.html").toString());

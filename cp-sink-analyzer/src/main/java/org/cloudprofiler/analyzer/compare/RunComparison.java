@@ -16,11 +16,18 @@ import org.cloudprofiler.analyzer.report.AnalysisSummary;
  * @param a run A
  * @param b run B
  * @param hops A's rows in A's order, each with B's match, then B's rows A lacks
+ * @param names what the console and the page call A and B
  */
-public record RunComparison(AnalyzedRun a, AnalyzedRun b, List<HopComparison> hops) {
+public record RunComparison(AnalyzedRun a, AnalyzedRun b, List<HopComparison> hops,
+        RunNames names) {
 
-    /** Compares run {@code b} with run {@code a}. */
+    /** Compares run {@code b} with run {@code a}, called A and B. */
     public static RunComparison of(AnalyzedRun a, AnalyzedRun b) {
+        return of(a, b, RunNames.DEFAULT);
+    }
+
+    /** Compares run {@code b} with run {@code a}, called as {@code names} says. */
+    public static RunComparison of(AnalyzedRun a, AnalyzedRun b, RunNames names) {
         Map<String, Deque<AnalysisSummary.HopRow>> unmatchedB = new LinkedHashMap<>();
         b.hops().forEach(row -> unmatchedB.computeIfAbsent(key(row), key -> new ArrayDeque<>())
                 .add(row));
@@ -35,7 +42,7 @@ public record RunComparison(AnalyzedRun a, AnalyzedRun b, List<HopComparison> ho
                 hops.add(HopComparison.of(null, rowB));
             }
         }
-        return new RunComparison(a, b, List.copyOf(hops));
+        return new RunComparison(a, b, List.copyOf(hops), names);
     }
 
     private static String key(AnalysisSummary.HopRow row) {

@@ -17,22 +17,25 @@ final class ComparabilityWarnings {
 
     private ComparabilityWarnings() {}
 
-    /** The lines, none when A and B are comparable as they stand. */
+    /** The lines, none when A and B are comparable as they stand; each run by its name. */
     static List<String> of(RunComparison comparison) {
         AnalyzedRun a = comparison.a();
         AnalyzedRun b = comparison.b();
+        String nameA = comparison.names().a();
+        String nameB = comparison.names().b();
         List<String> warnings = new ArrayList<>();
-        notWhole("A", a, warnings);
-        notWhole("B", b, warnings);
+        notWhole(nameA, a, warnings);
+        notWhole(nameB, b, warnings);
         AnalysisSummary.Analysed partA = a.analysed();
         AnalysisSummary.Analysed partB = b.analysed();
         if (partA.fromNs() != partB.fromNs() || !Objects.equals(partA.toNs(), partB.toNs())) {
-            warnings.add("A and B cover different parts of their runs: A " + part(partA)
-                    + ", B " + part(partB) + "; analyze both with the same --from and --to");
+            warnings.add(nameA + " and " + nameB + " cover different parts of their runs: "
+                    + nameA + " " + part(partA) + ", " + nameB + " " + part(partB)
+                    + "; analyze both with the same --from and --to");
         }
         if (a.includesWarmUp() != b.includesWarmUp()) {
-            warnings.add(warmUp(a.includesWarmUp() ? "A" : "B", a.includesWarmUp() ? a : b,
-                    a.includesWarmUp() ? "B" : "A", a.includesWarmUp() ? b : a));
+            warnings.add(a.includesWarmUp() ? warmUp(nameA, a, nameB, b)
+                    : warmUp(nameB, b, nameA, a));
         }
         return warnings;
     }

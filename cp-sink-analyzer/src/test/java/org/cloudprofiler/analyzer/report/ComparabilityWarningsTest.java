@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.cloudprofiler.analyzer.compare.AnalyzedRun;
 import org.cloudprofiler.analyzer.compare.RunComparison;
+import org.cloudprofiler.analyzer.compare.RunNames;
 import org.junit.jupiter.api.Test;
 
 /** The lines that say two analyses are not comparable as they stand, in both forms. */
@@ -73,6 +74,39 @@ class ComparabilityWarningsTest {
         assertTrue(console.indexOf("Warning: ") < console.indexOf("\nhop "), console);
         assertTrue(html.contains("<p class=\"warning\">Warning: A is unfinished: "), html);
         assertTrue(html.indexOf("Warning: ") < html.indexOf("<table>"), html);
+    }
+
+    @Test
+    void namedRunsAreCalledByTheirNamesInEveryWarning() {
+        // storm: stopped, the whole run with its warm-up; flink: a refresh from 3 s on.
+        RunComparison comparison = RunComparison.of(run(true, true, 0, WHOLE, 3_000_000_000L),
+                run(false, false, 3_000_000_000L, WHOLE, NONE), new RunNames("storm", "flink"));
+
+        List<String> warnings = ComparabilityWarnings.of(comparison);
+
+        assertEquals(4, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("storm is unfinished: its analysis was stopped"),
+                warnings.get(0));
+        assertTrue(warnings.get(1).startsWith("flink is unfinished: a refresh of an analysis"),
+                warnings.get(1));
+        assertEquals("storm and flink cover different parts of their runs: storm the whole run,"
+                + " flink from 3.00 s after the run's start to the end of the logs; analyze both"
+                + " with the same --from and --to", warnings.get(2));
+        assertEquals("storm includes its warm-up (the run's first 3.00 s) and flink does not"
+                + " (flink's samples start 3.00 s after its run's start): storm's high"
+                + " percentiles may hold the warm-up alone; analyze both with --from 3000ms",
+                warnings.get(3));
+    }
+
+    @Test
+    void aWarmUpInTheSecondNamedRunOnlyNamesItFirst() {
+        RunComparison comparison = RunComparison.of(run(true, false, 0, WHOLE, NONE),
+                run(true, false, 0, WHOLE, 2_000_000_000L), new RunNames("storm", "flink"));
+
+        assertEquals(List.of("flink includes its warm-up (the run's first 2.00 s) and storm does"
+                + " not (none was found in storm): flink's high percentiles may hold the warm-up"
+                + " alone; analyze both with --from 2000ms"),
+                ComparabilityWarnings.of(comparison));
     }
 
     private static List<String> warnings(AnalyzedRun a, AnalyzedRun b) {
