@@ -89,9 +89,9 @@ public final class StormCluster implements ClusterEngine {
                 "Storm Nimbus: " + coordinator.ip() + ":" + coordinator.port(NIMBUS_PORT)
                         + " (nimbus.seeds), ZooKeeper " + coordinator.ip() + ":"
                         + coordinator.port(ZOOKEEPER_PORT),
-                "Storm client configuration: " + clientConfigFile(layout)
-                        + " (java -Dstorm.conf.file=<it> ...; cloudprofiler cluster submit storm"
-                        + " JAR CLASS ARGS...)",
+                "Storm clients: -Dstorm.conf.file=" + clientConfigFile(layout)
+                        + " on the jars listed in "
+                        + layout.repository().resolve("engines/storm/target/classpath.txt"),
                 "Storm supervisors: " + layout.workers().stream()
                         .map(node -> node.ip() + " slots " + slotPorts(layout, node))
                         .collect(Collectors.joining(", ")));
