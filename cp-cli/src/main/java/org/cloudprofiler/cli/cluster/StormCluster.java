@@ -82,19 +82,21 @@ public final class StormCluster implements ClusterEngine {
         return processes;
     }
 
+    /** Where Nimbus, ZooKeeper and the Supervisors are, and a submission's command line. */
     @Override
     public List<String> addresses(ClusterLayout layout) {
         NetworkNode coordinator = layout.coordinator();
+        Path classpath = layout.repository().resolve("engines").resolve(NAME).resolve("target")
+                .resolve("classpath.txt");
         return List.of(
-                "Storm Nimbus: " + coordinator.ip() + ":" + coordinator.port(NIMBUS_PORT)
+                "Nimbus " + coordinator.ip() + ":" + coordinator.port(NIMBUS_PORT)
                         + " (nimbus.seeds), ZooKeeper " + coordinator.ip() + ":"
                         + coordinator.port(ZOOKEEPER_PORT),
-                "Storm clients: -Dstorm.conf.file=" + clientConfigFile(layout)
-                        + " on the jars listed in "
-                        + layout.repository().resolve("engines/storm/target/classpath.txt"),
-                "Storm supervisors: " + layout.workers().stream()
+                "Supervisors " + layout.workers().stream()
                         .map(node -> node.ip() + " slots " + slotPorts(layout, node))
-                        .collect(Collectors.joining(", ")));
+                        .collect(Collectors.joining(", ")),
+                "submit: java -cp \"$(cat " + classpath + "):JAR\" -Dstorm.jar=JAR"
+                        + " -Dstorm.conf.file=" + clientConfigFile(layout) + " CLASS ARGS...");
     }
 
     /** The {@code storm.yaml} a client reads: where Nimbus and ZooKeeper are. */
