@@ -8,6 +8,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -121,6 +122,15 @@ class StormClusterTest {
                 + layout.directory().resolve("storm/client.yaml")), command::toString);
         assertEquals(List.of("com.example.Main", "name", "file"),
                 command.subList(command.size() - 3, command.size()));
+    }
+
+    @Test
+    void aKillDeactivatesTheTopologyForTheGivenSecondsFirst() throws IOException {
+        ClusterLayout layout = layout();
+        List<String> command = StormClient.kill(layout, "ysb", Duration.ofSeconds(30));
+        assertEquals(List.of("org.apache.storm.command.KillTopology", "-w", "30", "ysb"),
+                command.subList(command.size() - 4, command.size()));
+        assertEquals(layout.engineClasspath("storm"), command.get(command.indexOf("-cp") + 1));
     }
 
     @Test
