@@ -64,6 +64,7 @@ class StormOnLocalClusterITCase {
 
     @Test
     void theYsbSpreadsOverTheWorkerNodesCrossesThemAndAccountsForEveryTuple() throws Exception {
+        tearDown(); // what a run killed before its own teardown left
         deleteRecursively(directory);
         Path campaigns = Files.createDirectories(directory).resolve("campaigns.txt");
         CampaignTable.write(Generator.ysbAdCampaigns(SEED), campaigns);
@@ -185,7 +186,7 @@ class StormOnLocalClusterITCase {
                 .flatMap(process -> process.handle().stream());
     }
 
-    /** Takes the cluster down; returns what still runs of what it ran, killed now. */
+    /** Takes the cluster down if one is up; returns what still runs of what it ran, killed now. */
     private List<ProcessHandle> tearDown() throws Exception {
         if (Files.exists(cluster.resolve("cluster.json"))) {
             cloudprofiler(List.of("cluster", "down", "--dir", cluster.toString(),
