@@ -123,9 +123,7 @@ class StormOnLocalClusterITCase {
                 == StormYsbSubmission.SPOUT_TASKS ? true : null);
 
         long killNs = System.nanoTime();
-        local.run(new ClusterProcess("storm-kill", coordinator, StormClient.kill(layout,
-                TOPOLOGY, Duration.ofSeconds(5)), Map.of(), Readiness.started()), STEP);
-        ComposeCluster.await("the workers' exit", () -> workersGone(local) ? true : null);
+        StormClient.killAndAwaitWorkers(local, TOPOLOGY, Duration.ofSeconds(5), STEP);
         report("kill to every worker gone", killNs);
 
         Path report = directory.resolve("report");
@@ -169,21 +167,10 @@ class StormOnLocalClusterITCase {
         return nodes;
     }
 
-    /** The supervisors' children (log writers) and theirs (workers), running now. */
+    /** What the cluster's processes started and still run: the workers and their log writers. */
     private void recordWorkers(LocalCluster local) {
-        supervisors(local).forEach(supervisor ->
-                supervisor.descendants().forEach(started::add));
-    }
-
-    private boolean workersGone(LocalCluster local) {
-        return supervisors(local).allMatch(supervisor -> supervisor.children().findAny()
-                .isEmpty());
-    }
-
-    private static Stream<ProcessHandle> supervisors(LocalCluster local) {
-        return local.state().processes().stream()
-                .filter(process -> process.name().startsWith("storm-supervisor-"))
-                .flatMap(process -> process.handle().stream());
+        local.state().processes().stream().flatMap(process -> process.handle().stream())
+                .flatMap(ProcessHandle::descendants).forEach(started::add);
     }
 
     /** Takes the cluster down if one is up; returns what still runs of what it ran, killed now. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The client side of the local cluster's Storm, as command lines: what {@code storm jar},
@@ -15,6 +16,7 @@ import java.util.List;
  */
 public final class StormClient {
     private static final String CLIENT_HEAP = "-Xmx256m";
+    private static final Duration WORKER_POLL = Duration.ofMillis(250);
 
     private StormClient() {}
 
@@ -46,6 +48,39 @@ public final class StormClient {
         command.addAll(List.of("org.apache.storm.command.KillTopology",
                 "-w", Long.toString(deactivated.toSeconds()), topology));
         return command;
+    }
+
+    /**
+     * Kills {@code topology} from the coordinator node ({@link #kill}) and waits until no
+     * Supervisor of {@code cluster} has a worker left: only a worker's exit flushes and closes
+     * its profiling channels, so the run's logs are complete once this returns.
+     *
+     * @throws IOException if the kill fails, or workers still run after {@code timeout}
+     */
+    public static void killAndAwaitWorkers(LocalCluster cluster, String topology,
+            Duration deactivated, Duration timeout) throws IOException, InterruptedException {
+        ClusterLayout layout = cluster.layout();
+        cluster.run(new ClusterProcess("storm-kill", layout.coordinator(),
+                kill(layout, topology, deactivated), Map.of(), Readiness.started()), timeout);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<ProcessHandle> workers = workers(cluster);
+        while (!workers.isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("the workers of " + topology + " still run "
+                        + timeout.toSeconds() + " s after the kill: pids "
+                        + workers.stream().map(ProcessHandle::pid).toList());
+            }
+            Thread.sleep(WORKER_POLL.toMillis());
+            workers = workers(cluster);
+        }
+    }
+
+    /** The Supervisors' children: each worker's log writer, which the worker runs under. */
+    private static List<ProcessHandle> workers(LocalCluster cluster) {
+        return cluster.state().processes().stream()
+                .filter(process -> StormCluster.isSupervisor(process.name()))
+                .flatMap(process -> process.handle().stream())
+                .flatMap(ProcessHandle::children).toList();
     }
 
     /** Lists the running topologies, as {@code storm list} does. */

@@ -29,6 +29,8 @@ public final class StormCluster implements ClusterEngine {
     static final int SUPERVISOR_PORT = 6628;
     static final int FIRST_SLOT_PORT = 6700;
     static final int SLOTS_PER_SUPERVISOR = 2;
+    /** A Supervisor's process name, before its node's index. */
+    private static final String SUPERVISOR = "storm-supervisor-";
     /** Small heaps: a two-core machine runs every daemon and worker of the cluster. */
     static final String ZOOKEEPER_HEAP = "-Xmx128m";
     static final String DAEMON_HEAP = "-Xmx256m";
@@ -74,7 +76,7 @@ public final class StormCluster implements ClusterEngine {
                     layout.profilingEnvironment(worker, NAME));
             // The Supervisor starts its workers' JVMs with $JAVA_HOME/bin/java.
             environment.put("JAVA_HOME", javaHome(layout).toString());
-            processes.add(new ClusterProcess("storm-supervisor-" + worker.index(), worker,
+            processes.add(new ClusterProcess(SUPERVISOR + worker.index(), worker,
                     daemonCommand(layout, classpath, home, nodeDirectory,
                             "org.apache.storm.daemon.supervisor.Supervisor"),
                     environment, Readiness.tcpPort(worker.ip(), worker.port(SUPERVISOR_PORT))));
@@ -97,6 +99,11 @@ public final class StormCluster implements ClusterEngine {
                         .collect(Collectors.joining(", ")),
                 "submit: java -cp \"$(cat " + classpath + "):JAR\" -Dstorm.jar=JAR"
                         + " -Dstorm.conf.file=" + clientConfigFile(layout) + " CLASS ARGS...");
+    }
+
+    /** Whether the cluster's process named {@code name} is one of Storm's Supervisors. */
+    static boolean isSupervisor(String name) {
+        return name.startsWith(SUPERVISOR);
     }
 
     /** The {@code storm.yaml} a client reads: where Nimbus and ZooKeeper are. */
