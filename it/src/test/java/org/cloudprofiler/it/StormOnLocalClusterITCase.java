@@ -50,6 +50,14 @@ class StormOnLocalClusterITCase {
     private static final int RATE = 5_000;
     private static final int SECONDS = 10;
     private static final String TOPOLOGY = "ysb-local";
+    /**
+     * Buckets the generator queues per receiver before it drops: a receiver's whole share of the
+     * run (25,000 tuples, in buckets of 1 ms, 5 tuples). A machine shared by many JVMs can starve
+     * a worker for seconds; its spout then takes the tuples late, which the report shows as
+     * latency, instead of the generator dropping them (with the default, 1000, a 5 s stall of
+     * one worker once dropped 10,000).
+     */
+    private static final int SEND_QUEUE_BUCKETS = 5_000;
     /** A guard against a hang only: how long one process may take before the test gives up. */
     private static final Duration STEP = ComposeCluster.STEP;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -113,7 +121,7 @@ class StormOnLocalClusterITCase {
                 cloudprofilerJar.toString(), "gen", "--payload", "ysb", "--seed",
                 Long.toString(SEED), "--log-sends", "--rate", Integer.toString(RATE),
                 "--duration", SECONDS + "s", "--connect-timeout", "120s", "--marker-timeout",
-                "120s"));
+                "120s", "--send-hwm", Integer.toString(SEND_QUEUE_BUCKETS)));
         spoutNodes.forEach((task, node) -> generate.addAll(List.of("--endpoint", "tcp://"
                 + node.ip() + ":" + (StormYsbSubmission.BASE_PORT + task))));
         long generateNs = System.nanoTime();
