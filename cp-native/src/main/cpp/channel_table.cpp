@@ -73,6 +73,7 @@ uint64_t ChannelTable::insert(std::unique_ptr<Channel> channel) {
     bool multiWriter = channel->multiWriter();
     slot.handler.store(&channel->handler(), std::memory_order_relaxed);
     slot.channel.store(channel.release(), std::memory_order_relaxed);
+    slot.reservedFor.store(0, std::memory_order_relaxed);
     slot.owner.store(ownerWord(handle, multiWriter ? kMultiWriter : kUnclaimed),
                      std::memory_order_relaxed);
     slot.openGeneration.store(generation, std::memory_order_release);
@@ -112,6 +113,10 @@ bool ChannelTable::logSlow(Slot* slot, uint64_t handle, int64_t id, bool hasTsc,
     }
     uint32_t holder = static_cast<uint32_t>(owner);
     bool claimed = false;
+    uint32_t reserved = slot->reservedFor.load(std::memory_order_relaxed);
+    if (holder == kUnclaimed && reserved != 0 && reserved != me->number) {
+        holder = reserved;  // swapped in for its predecessor's writer: rejected as foreign
+    }
     if (holder == kUnclaimed) {
         claimed = slot->owner.compare_exchange_strong(owner, ownerWord(handle, me->number));
         if (!claimed) {
@@ -125,7 +130,7 @@ bool ChannelTable::logSlow(Slot* slot, uint64_t handle, int64_t id, bool hasTsc,
     if (slot->openGeneration.load(std::memory_order_acquire) != generation) {
         accepted = rejectInvalid();
     } else {
-        Channel& channel = *slot->channel.load(std::memory_order_relaxed);
+        Channel& channel = *slot->channel.load(std::memory_order_acquire);
         if (holder == me->number) {
             if (claimed) {
                 channel.claimedBy(osThreadId());
@@ -173,23 +178,74 @@ bool ChannelTable::closeIfOpen(uint64_t handle, CloseReason reason) {
         std::this_thread::sleep_for(std::chrono::microseconds(20));
     }
     Channel* channel = slot->channel.load(std::memory_order_relaxed);
-    try {
-        channel->finish(reason);
-    } catch (const std::exception& e) {
-        Warnings::report("close:" + channel->name(),
-                         "closing channel " + channel->name() + " failed: " + e.what());
+    finish(*channel, reason);
+    release(*slot, handle);
+    delete channel;
+    return true;
+}
+
+bool ChannelTable::swapHandler(uint64_t handle, uint64_t successor) {
+    Slot* slot = find(handle);
+    Slot* from = find(successor);
+    if (slot == nullptr || from == nullptr || slot == from || generationOf(handle) == 0 ||
+        generationOf(successor) == 0) {
+        return false;
     }
+    Channel* retired;
+    {
+        // Under the lock: a close of either handle, or a withChannel() action, is either wholly
+        // before the swap or wholly after it.
+        std::lock_guard<std::mutex> lock(mutex_);
+        uint32_t expected = generationOf(successor);
+        if (slot->openGeneration.load(std::memory_order_relaxed) != generationOf(handle) ||
+            !from->openGeneration.compare_exchange_strong(expected, 0)) {
+            return false;
+        }
+        Channel* next = from->channel.load(std::memory_order_relaxed);
+        retired = slot->channel.load(std::memory_order_relaxed);
+        uint32_t holder = static_cast<uint32_t>(slot->owner.load(std::memory_order_relaxed));
+        bool heldByThread = holder != kUnclaimed && holder != kMultiWriter;
+        slot->reservedFor.store(heldByThread && !next->multiWriter() ? holder : 0,
+                                std::memory_order_relaxed);
+        slot->channel.store(next, std::memory_order_release);
+        slot->handler.store(&next->handler(), std::memory_order_release);
+        // Unclaimed, so that the writer's next call claims the successor on its own thread (a
+        // CPU handler reads that thread's clock), as a new channel's first call does.
+        slot->owner.store(ownerWord(handle, next->multiWriter() ? kMultiWriter : kUnclaimed),
+                          std::memory_order_release);
+        ++closing_;
+    }
+    // Either a writer entered before the barrier, and is waited for, or it reads the new handler.
+    heavyBarrier();
+    waitUntilEachThreadLeft(handle);
+    while (anyThreadInside(successor)) {
+        std::this_thread::sleep_for(std::chrono::microseconds(20));
+    }
+    finish(*retired, CloseReason::kCloseChannel);
+    release(*from, successor);  // its channel lives on in `slot`
+    delete retired;
+    return true;
+}
+
+void ChannelTable::finish(Channel& channel, CloseReason reason) {
+    try {
+        channel.finish(reason);
+    } catch (const std::exception& e) {
+        Warnings::report("close:" + channel.name(),
+                         "closing channel " + channel.name() + " failed: " + e.what());
+    }
+}
+
+void ChannelTable::release(Slot& slot, uint64_t handle) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        slot->channel.store(nullptr, std::memory_order_relaxed);
-        slot->handler.store(nullptr, std::memory_order_relaxed);
+        slot.channel.store(nullptr, std::memory_order_relaxed);
+        slot.handler.store(nullptr, std::memory_order_relaxed);
         freeSlots_.push_back(static_cast<uint32_t>(handle));
         --openChannels_;
         --closing_;
     }
     closed_.notify_all();
-    delete channel;
-    return true;
 }
 
 void ChannelTable::closeAll(CloseReason reason) {

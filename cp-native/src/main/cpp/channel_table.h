@@ -8,6 +8,13 @@
 // memory barrier (membarrier), and waits until no thread record announces that handle. Either
 // the closer sees the writer, or the writer sees the slot closed. A writer only ever writes its
 // own record, so a stale writer cannot hide another thread from a closer.
+//
+// A handler swap (swapHandler) uses the same protocol without closing the slot: the slot's
+// channel and handler pointers are replaced, the barrier run, and the old channel finished once
+// every thread seen inside the handle has left it (the swap marks such a thread's record, which
+// the thread's next store clears; a closer reads a marked record as inside). The handle stays
+// valid throughout, so the hot path has no branch for it: a writer reaches the old handler or
+// the new one, never neither.
 #pragma once
 
 #include <atomic>
@@ -27,6 +34,8 @@ class ChannelTable {
 public:
     static constexpr uint32_t kSlotsPerChunk = 1024;
     static constexpr uint32_t kMaxChunks = 1024;
+    static_assert(uint64_t{kSlotsPerChunk} * kMaxChunks <= kMarkedInside,
+                  "a handle's slot index must not reach the bit that marks a thread inside");
 
     explicit ChannelTable(ProfilerCounters& counters);
 
@@ -47,14 +56,22 @@ public:
         } else {
             std::atomic_signal_fence(std::memory_order_seq_cst);  // paired with heavyBarrier()
         }
+        // Acquire: a handler swapped in must be seen whole (a plain load on x86_64).
         bool accepted = slot->openGeneration.load(std::memory_order_acquire) == generationOf(handle)
-                            ? callHandler(*slot->handler.load(std::memory_order_relaxed), id,
+                            ? callHandler(*slot->handler.load(std::memory_order_acquire), id,
                                           hasTsc, tsc)
                             : rejectInvalid();
         me->inside.store(0, std::memory_order_release);
         return accepted;
     }
 
+    // Makes the open channel `successor` (opened and parameterized by the caller, whose handle
+    // no one else logs to) continue `handle`: from now on calls on `handle` reach the successor's
+    // handler and file. Returns once the old handler is flushed and its file closed (close reason
+    // kCloseChannel); the successor's handle is no longer valid. The thread that owned the old
+    // single-writer channel is the only one that may claim the successor. False, and nothing
+    // changes, if either handle is not open or they are the same.
+    bool swapHandler(uint64_t handle, uint64_t successor);
     // Flushes and closes; false (counted) if the handle is not open.
     bool close(uint64_t handle, CloseReason reason);
     // Closes every open channel, and returns once closes already under way have finished too.
@@ -74,7 +91,7 @@ public:
             slot->openGeneration.load(std::memory_order_acquire) != generationOf(handle)) {
             return false;
         }
-        action(*slot->channel.load(std::memory_order_relaxed));
+        action(*slot->channel.load(std::memory_order_acquire));
         return true;
     }
 
@@ -94,6 +111,9 @@ private:
         std::atomic<uint32_t> openGeneration{0};  // 0 while closed
         std::atomic<Handler*> handler{nullptr};
         std::atomic<Channel*> channel{nullptr};
+        // After a swap, the thread number that owned the predecessor: only it may claim the
+        // successor (0: any thread may).
+        std::atomic<uint32_t> reservedFor{0};
         uint32_t lastGeneration = 0;  // under mutex_
     };
 
@@ -129,6 +149,12 @@ private:
     bool logSlow(Slot* slot, uint64_t handle, int64_t id, bool hasTsc, uint64_t tsc) noexcept;
     // close() without counting a handle that is not open (shutdown races user closes).
     bool closeIfOpen(uint64_t handle, CloseReason reason);
+    // Flushes a channel no writer can reach any more and writes its trailer; a failure is
+    // reported, never thrown.
+    static void finish(Channel& channel, CloseReason reason);
+    // Gives the slot of `handle` back once its channel has left it, and ends the close or swap
+    // under way.
+    void release(Slot& slot, uint64_t handle);
     static void heavyBarrier();
     // True only where the kernel has no membarrier(2).
     static bool writerFenceNeeded;

@@ -49,6 +49,13 @@ inline bool logTS(ChannelHandle channel, int64_t id, uint64_t tsc) {
 // Flushes and closes; every accepted record is in the file when this returns.
 bool closeChannel(ChannelHandle channel);
 
+// Continues `channel` under the handler and file of `successor`, a channel the caller opened
+// (and parameterized) for it and logged nothing to: calls on `channel` reach the successor's
+// handler from now on, and the old handler is flushed and its file closed when this returns;
+// `successor`'s handle is no longer valid. logTS keeps its cost: the handle does not change.
+// False, and nothing changes, if either handle is not open.
+bool swapHandler(ChannelHandle channel, ChannelHandle successor);
+
 // False if the handle is not open.
 bool channelStats(ChannelHandle channel, ChannelStats* stats);
 ProfilerStats profilerStats();

@@ -182,6 +182,10 @@ bool closeChannel(ChannelHandle channel) {
     return gChannelTable->close(channel, CloseReason::kCloseChannel);
 }
 
+bool swapHandler(ChannelHandle channel, ChannelHandle successor) {
+    return !gForkedChild.load() && gChannelTable->swapHandler(channel, successor);
+}
+
 bool channelStats(ChannelHandle channel, ChannelStats* stats) {
     if (gForkedChild.load()) {
         return false;

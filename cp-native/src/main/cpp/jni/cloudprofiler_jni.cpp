@@ -75,6 +75,15 @@ jboolean JNICALL closeChannel0(JNIEnv* env, jclass, jlong channel) {
     });
 }
 
+jboolean JNICALL swapHandler0(JNIEnv* env, jclass, jlong channel, jlong successor) {
+    return guarded<jboolean>(env, JNI_FALSE, [&] {
+        return swapHandler(static_cast<ChannelHandle>(channel),
+                           static_cast<ChannelHandle>(successor))
+                   ? JNI_TRUE
+                   : JNI_FALSE;
+    });
+}
+
 jobject JNICALL channelStats0(JNIEnv* env, jclass, jlong channel) {
     return guarded<jobject>(env, nullptr, [&]() -> jobject {
         ChannelStats stats;
@@ -159,6 +168,7 @@ const JNINativeMethod kMethods[] = {
     NATIVE(tscHz0, "()J"),
     NATIVE(nativeLogApi0, "()J"),
     NATIVE(closeChannel0, "(J)Z"),
+    NATIVE(swapHandler0, "(JJ)Z"),
     NATIVE(channelStats0, "(J)Lorg/cloudprofiler/ChannelStats;"),
     NATIVE(profilerStats0, "()Lorg/cloudprofiler/ProfilerStats;"),
     NATIVE(logDirectory0, "()Ljava/lang/String;"),

@@ -146,6 +146,22 @@ public final class CloudProfiler {
         return closeChannel0(channel);
     }
 
+    /**
+     * Continues {@code channel} under the handler and log file of {@code successor}, a channel
+     * opened (and parameterized) for it that nothing has logged to: calls on {@code channel}
+     * reach the successor's handler from now on, without a lock or a branch more in
+     * {@link #logTS}, and the old handler is flushed and its file closed when this returns. The
+     * thread that owned the old single-writer channel owns the new one; {@code successor}'s
+     * handle is no longer valid. Every call accepted on {@code channel} is in one of the two
+     * files. Any thread.
+     *
+     * @return {@code false}, and nothing changes, if either handle is invalid or closed (the
+     *     caller still owns {@code successor} then)
+     */
+    public static boolean swapHandler(long channel, long successor) {
+        return swapHandler0(channel, successor);
+    }
+
     /** Counters of one channel, or {@code null} if the handle is invalid or closed. */
     public static ChannelStats channelStats(long channel) {
         return channelStats0(channel);
@@ -182,6 +198,8 @@ public final class CloudProfiler {
     private static native long nativeLogApi0();
 
     private static native boolean closeChannel0(long channel);
+
+    private static native boolean swapHandler0(long channel, long successor);
 
     private static native ChannelStats channelStats0(long channel);
 

@@ -17,9 +17,9 @@ import org.cloudprofiler.log.LogFormat;
 
 /**
  * Time from a rule change to the new handler in force on an open {@code NET_CONF} channel:
- * {@code cloudprofiler config set}'s request sent, to the channel's successor taking calls,
- * while a writer thread logs to it at full speed (its next call after that is the first record
- * under the new handler). 100 changes between ID and BUFFERED_ID, server on loopback, each at a
+ * {@code cloudprofiler config set}'s request sent, to the change counted (the swap returned,
+ * the old file closed: the successor took calls a little before), while a writer thread logs to
+ * it at full speed. 100 changes between ID and BUFFERED_ID, server on loopback, each at a
  * random moment of the watcher's interval (a change made right after a poll waits a whole one).
  *
  * <pre>java -cp bench/target/benchmarks.jar org.cloudprofiler.bench.NetConfChangeBench</pre>

@@ -15,7 +15,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
 import java.util.stream.Collectors;
@@ -23,6 +25,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.cloudprofiler.analyzer.GoldenLogSet;
+import org.cloudprofiler.cli.cluster.FlinkConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +45,8 @@ class AnalyzeOnStandaloneClusterITCase {
 
     /** Every process the test started, stopped after it. */
     private final List<Process> processes = new ArrayList<>();
+    /** The cluster processes' configurations, by process name. */
+    private final Map<String, FlinkConfiguration> configs = new HashMap<>();
 
     @AfterEach
     void stopEveryProcess() throws InterruptedException {
@@ -60,11 +65,11 @@ class AnalyzeOnStandaloneClusterITCase {
         Path logs = directory.resolve("logs");
         GoldenLogSet.write(logs, 300, "node-a", LongUnaryOperator.identity());
         int restPort = freePort();
-        Path conf = writeConfig(restPort);
+        writeConfigs(restPort);
         processes.add(start("jobmanager",
-                "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint", conf));
+                "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint"));
         processes.add(start("taskmanager",
-                "org.apache.flink.runtime.taskexecutor.TaskManagerRunner", conf));
+                "org.apache.flink.runtime.taskexecutor.TaskManagerRunner"));
         awaitTaskManager(restPort);
 
         // The logs as a path, then as a URI the task manager reads through Flink's FileSystem.
@@ -93,43 +98,31 @@ class AnalyzeOnStandaloneClusterITCase {
         assertEquals(300, summary.path("tuples").path("complete").asLong(), () -> read(cliLog));
     }
 
-    private Path writeConfig(int restPort) throws IOException {
-        Path conf = Files.createDirectories(directory.resolve("conf"));
-        Files.writeString(conf.resolve("config.yaml"), String.join("\n",
-                "jobmanager.rpc.address: localhost",
-                "jobmanager.rpc.port: " + freePort(),
-                "jobmanager.bind-host: localhost",
-                "rest.address: localhost",
-                "rest.bind-address: localhost",
-                "rest.port: " + restPort,
-                "taskmanager.host: localhost",
-                "taskmanager.bind-host: localhost",
-                "taskmanager.numberOfTaskSlots: 2",
-                "jobmanager.memory.process.size: 1g",
-                // What Flink's start scripts would compute and pass to a task manager.
-                "taskmanager.cpu.cores: 2",
-                "taskmanager.memory.framework.heap.size: 128m",
-                "taskmanager.memory.task.heap.size: 384m",
-                "taskmanager.memory.managed.size: 128m",
-                "taskmanager.memory.framework.off-heap.size: 128m",
-                "taskmanager.memory.task.off-heap.size: 0m",
-                "taskmanager.memory.network.min: 64m",
-                "taskmanager.memory.network.max: 64m",
-                "taskmanager.memory.jvm-metaspace.size: 256m",
-                "taskmanager.memory.jvm-overhead.min: 192m",
-                "taskmanager.memory.jvm-overhead.max: 192m",
-                "io.tmp.dirs: " + Files.createDirectories(directory.resolve("tmp")),
-                ""));
-        return conf;
+    /**
+     * The two processes' configurations as the local cluster writes them (FlinkConfiguration),
+     * on localhost with free or Flink-chosen ports.
+     */
+    private void writeConfigs(int restPort) throws IOException {
+        int rpcPort = freePort();
+        write(FlinkConfiguration.jobManager("localhost", rpcPort, 0, restPort), "jobmanager");
+        write(FlinkConfiguration.taskManager("taskmanager", "localhost", 0, 0, "localhost",
+                rpcPort, 2), "taskmanager");
+    }
+
+    private void write(FlinkConfiguration config, String process) throws IOException {
+        config.set("io.tmp.dirs", Files.createDirectories(directory.resolve(process + "-tmp")))
+                .write(directory.resolve(process));
+        configs.put(process, config);
     }
 
     /** A cluster process on Flink's jars alone: nothing of cloudprofiler on its class path. */
-    private Process start(String name, String mainClass, Path conf) throws IOException {
+    private Process start(String name, String mainClass) throws IOException {
         List<String> command = new ArrayList<>(List.of(javaBinary()));
         command.addAll(Arrays.asList(System.getProperty("flink.jvm.opens", "").split(" ")));
         command.removeIf(String::isBlank);
-        command.addAll(List.of("-Xmx768m", "-cp", flinkClassPath(), mainClass,
-                "--configDir", conf.toString()));
+        command.addAll(configs.get(name).jvmOptions());
+        command.addAll(List.of("-cp", flinkClassPath(), mainClass,
+                "--configDir", directory.resolve(name).toString()));
         Path log = directory.resolve(name + ".log");
         return new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();

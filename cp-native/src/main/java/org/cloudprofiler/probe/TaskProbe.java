@@ -64,12 +64,12 @@ public final class TaskProbe {
                     settings.enabled() ? settings.handlerFor(name) : HandlerChoice.OFF);
         }
         NetConf netConf = settings.enabled() && settings.configServer() != null
-                ? NetConf.of(settings.configServer(), settings.configServerToken()) : null;
+                ? NetConf.of(settings) : null;
         Map<String, HandlerChoice> chosen = netConf == null ? requested
                 : netConf.chooseAll(requested);
         for (ProbePoint point : ProbePoint.values()) {
             String name = point.channelName(componentId, taskId);
-            HandlerChoice choice = settings.withPeriods(chosen.get(name));
+            HandlerChoice choice = chosen.get(name);
             channels.put(point, netConf == null
                     ? new ProbeChannel(name, choice, settings.logFormat())
                     : new ProbeChannel(name, choice, settings.logFormat(), netConf,

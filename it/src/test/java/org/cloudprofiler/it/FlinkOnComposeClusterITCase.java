@@ -8,10 +8,12 @@ import java.util.List;
  * from the jobmanager, which spreads its slots over the two TaskManagers
  * ({@code taskmanager.load-balance.mode: SLOTS}); the bounded JofSource ends it.
  */
-@RequiresDockerEngine(coveredWithoutDockerBy = "ProfiledYsbITCase (examples-flink: the profiled"
-        + " YSB job fed by the generator), AnalyzeOnStandaloneClusterITCase (cp-cli: a"
-        + " standalone Flink cluster of separate processes) and SyncGroundTruthITCase (cp-native:"
-        + " sync agents in network namespaces, bounds against ground truth)")
+@RequiresDockerEngine(coveredWithoutDockerBy = "FlinkOnLocalClusterITCase (it: the profiled YSB"
+        + " submitted to a Flink session cluster on three nodes, fed by the generator),"
+        + " ProfiledYsbITCase (examples-flink: the profiled YSB job fed by the generator),"
+        + " AnalyzeOnStandaloneClusterITCase (cp-cli: a standalone Flink cluster of separate"
+        + " processes) and SyncGroundTruthITCase (cp-native: sync agents in network namespaces,"
+        + " bounds against ground truth)")
 class FlinkOnComposeClusterITCase extends ProfiledYsbOnComposeSuite {
 
     FlinkOnComposeClusterITCase() {

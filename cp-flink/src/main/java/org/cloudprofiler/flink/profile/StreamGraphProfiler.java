@@ -1,5 +1,6 @@
 package org.cloudprofiler.flink.profile;
 
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -49,6 +50,9 @@ final class StreamGraphProfiler {
             "org.apache.flink.streaming.api.operators.async.AsyncWaitOperator",
             "org.apache.flink.table.runtime.operators.TableKeyedAsyncWaitOperator",
             "org.apache.flink.table.runtime.operators.join.deltajoin.StreamingDeltaJoinOperator");
+
+    /** StreamGraph's cache of chain heads by stream node ({@link #forgetChainHeads}). */
+    private static final String CHAIN_HEAD_CACHE = "nodeToHeadOperatorCache";
 
     private final StreamGraph graph;
     private final Map<Integer, Transformation<?>> transformations;
@@ -107,6 +111,7 @@ final class StreamGraphProfiler {
             replaceFactory(node, profile);
             groups.wrapSerializers(node);
         }
+        forgetChainHeads();
         Set<String> unused = new HashSet<>(extractors.keySet());
         unused.removeAll(extractorsUsed);
         if (!unused.isEmpty()) {
@@ -208,6 +213,25 @@ final class StreamGraphProfiler {
     /** Whether Flink will chain the two ends of {@code edge} into one task. */
     private boolean chained(StreamEdge edge) {
         return StreamingJobGraphGenerator.isChainable(edge, graph);
+    }
+
+    /**
+     * Empties the cache of chain heads that {@link StreamingJobGraphGenerator#isChainable} fills
+     * in the graph, a field Java serialization sends as it is: its stream nodes, with their key
+     * selectors and the factories from before the rewrite, would reach a session cluster's
+     * JobManager outside the graph's holder of user objects, and the JobManager, which reads the
+     * graph without the job's classes, would refuse the job. Flink fills it again when it builds
+     * the job graph.
+     */
+    private void forgetChainHeads() {
+        try {
+            Field cache = StreamGraph.class.getDeclaredField(CHAIN_HEAD_CACHE);
+            cache.setAccessible(true);
+            ((Map<?, ?>) cache.get(graph)).clear();
+        } catch (ReflectiveOperationException | ClassCastException e) {
+            throw new IllegalStateException("cannot empty StreamGraph." + CHAIN_HEAD_CACHE
+                    + " of this Flink version; cloudprofiler is built for Flink 2.2", e);
+        }
     }
 
     /** The groups of outputs and inputs that must agree on carrying ids (class comment). */

@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -17,6 +22,8 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.flink.streaming.api.operators.SourceOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
+import org.apache.flink.streaming.runtime.partitioner.StreamPartitioner;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 import org.junit.jupiter.api.Test;
@@ -98,6 +105,41 @@ class StreamGraphProfilerTest {
                 () -> CloudProfilerFlink.profile(env).withTupleIds("numbrs", (Long n) -> n)
                         .streamGraph("typo"));
         assertTrue(refused.getMessage().contains("numbrs"), refused.getMessage());
+    }
+
+    /**
+     * A session cluster's JobManager reads the submitted graph with Flink's class loader only;
+     * the user's objects must travel in the graph's holder of serialized values, which it opens
+     * with the job's class loader, never beside it.
+     */
+    @Test
+    void theSubmittedGraphCarriesNoUserObjectOutsideItsSerializedHolder() throws IOException {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        env.fromSequence(0, 99).uid("numbers").keyBy(n -> n % 3).map(n -> n + 1).uid("plus")
+                .sinkTo(new DiscardingSink<>()).uid("sink");
+        StreamGraph graph = CloudProfilerFlink.profile(env).streamGraph("submitted");
+        // What the client does before it sends the graph (AbstractSessionClusterExecutor).
+        graph.serializeUserDefinedInstances();
+
+        List<String> written = new ArrayList<>();
+        try (ObjectOutputStream out = new ObjectOutputStream(OutputStream.nullOutputStream()) {
+            {
+                enableReplaceObject(true);
+            }
+
+            @Override
+            protected Object replaceObject(Object object) {
+                if (object instanceof StreamNode || object instanceof StreamPartitioner<?>
+                        || object instanceof StreamOperatorFactory<?>) {
+                    written.add(object.getClass().getSimpleName() + " " + object);
+                }
+                return object;
+            }
+        }) {
+            out.writeObject(graph);
+        }
+        assertEquals(List.of(), written);
     }
 
     private static void assertCarries(boolean carries, Object serializer) {

@@ -13,7 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.UnaryOperator;
 import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.config.HandlerChoice;
 import org.cloudprofiler.config.ServerAddress;
 import org.cloudprofiler.log.LogFormat;
@@ -50,22 +52,39 @@ public final class NetConf {
     private final ServerAddress server;
     private final InetSocketAddress resolved;
     private final String token;
+    /** Completes a server's choice with the engine's settings (periods the rule leaves out). */
+    private final UnaryOperator<HandlerChoice> completion;
     private final Set<NetConfChannel> following = ConcurrentHashMap.newKeySet();
     private Thread watcher;  // guarded by this
 
-    private NetConf(ServerAddress server, InetSocketAddress resolved, String token) {
+    private NetConf(ServerAddress server, InetSocketAddress resolved, String token,
+            UnaryOperator<HandlerChoice> completion) {
         this.server = server;
         this.resolved = resolved;
         this.token = token;
+        this.completion = completion;
     }
 
     /**
      * Lookups at {@code server}, whose name is resolved now, once: a name that does not resolve
-     * makes every lookup fall back.
+     * makes every lookup fall back. A rule's handler without parameters gets the handler's
+     * defaults (a period of 100 ms for {@code SPC}, {@code MPC} and {@code CPU}).
      */
     public static NetConf of(ServerAddress server, String token) {
         Objects.requireNonNull(token, "token (use \"\" for none)");
-        return new NetConf(server, server.resolve(), token);
+        return new NetConf(server, server.resolve(), token, UnaryOperator.identity());
+    }
+
+    /**
+     * Lookups at an engine's configuration server ({@link CpSettings#configServer()}, with its
+     * token): a rule of {@code SPC}, {@code MPC} or {@code CPU} without a period gets the
+     * engine's ({@link CpSettings#withPeriods}), at open and after every change, as the
+     * engine's own rules do.
+     */
+    public static NetConf of(CpSettings settings) {
+        Objects.requireNonNull(settings.configServer(), "settings name no configuration server");
+        return new NetConf(settings.configServer(), settings.configServer().resolve(),
+                settings.configServerToken(), settings::withPeriods);
     }
 
     /**
@@ -123,7 +142,7 @@ public final class NetConf {
                     + server + " within " + WAIT_BUDGET.toMillis() + " ms");
         }
         ServerChoice answer = client.query(channelName, Duration.ofNanos(leftNs));
-        return answer.rule() == null ? requested : answer.rule().choice();
+        return answer.rule() == null ? requested : completion.apply(answer.rule().choice());
     }
 
     private static void fallBack(String channelName, HandlerChoice requested, IOException why) {
@@ -231,7 +250,7 @@ public final class NetConf {
                 }
                 ServerChoice answer = client.query(channel.name(), WAIT_BUDGET);
                 channel.follow(answer.rule() == null ? channel.requested()
-                        : answer.rule().choice());
+                        : completion.apply(answer.rule().choice()));
             }
         } catch (IOException | RuntimeException e) {
             // No answer, or a successor that could not be opened: the handlers stay, and the

@@ -10,14 +10,16 @@ import org.cloudprofiler.log.LogFormat;
 /**
  * A {@code NET_CONF} channel that follows its rule while it is open: when the configuration
  * server's rule for it changes, {@link NetConf}'s watcher opens a channel of the same name with
- * the new handler, points this object at it, and closes the old one, which flushes it. Each
- * handler's period is therefore its own log file (docs/log-format.md, "Channels whose handler
- * changes"), and the handler in force for every record is the one in its file's header. A rule
- * of {@code OFF} continues the channel as {@code NULL}: a file without records marks the period.
+ * the new handler and {@linkplain CloudProfiler#swapHandler swaps} it in under this channel's
+ * handle, which flushes and closes the old one. Each handler's period is therefore its own log
+ * file (docs/log-format.md, "Channels whose handler changes"), and the handler in force for
+ * every record is the one in its file's header. A rule of {@code OFF} continues the channel as
+ * {@code NULL}: a file without records marks the period. The handle never changes, so
+ * {@link #log} is {@code logTS} on it and nothing more.
  *
  * <p>Threading: {@link #log} from the channel's one writer thread, as any single-writer channel
- * (the first thread that logs after a change owns the new channel); the swap happens on the
- * watcher's thread, {@link #close} and {@link #handler} from any thread.
+ * (the writer keeps the channel across changes); the swap happens on the watcher's thread,
+ * {@link #close} and {@link #handler} from any thread.
  */
 public final class NetConfChannel implements AutoCloseable {
     private static final HandlerChoice NO_RECORDS = new HandlerChoice(HandlerType.NULL,
@@ -27,7 +29,7 @@ public final class NetConfChannel implements AutoCloseable {
     private final String name;
     private final LogFormat format;
     private final HandlerChoice requested;
-    private volatile long handle;
+    private final long handle;
     private volatile HandlerChoice handler;
     private boolean closed;  // guarded by this
     private long changes;  // guarded by this
@@ -43,24 +45,13 @@ public final class NetConfChannel implements AutoCloseable {
     }
 
     /**
-     * Logs {@code tupleId} now with the handler in force. A call that meets a channel being
-     * swapped out is made again on its successor, so no accepted call is lost to a change.
+     * Logs {@code tupleId} now with the handler in force: a call during a change reaches the old
+     * handler or the new one, and is in that handler's file.
      *
      * @return as {@link CloudProfiler#logTS(long, long)}
      */
     public boolean log(long tupleId) {
-        long current = handle;
-        return CloudProfiler.logTS(current, tupleId) || logAfterChange(current, tupleId);
-    }
-
-    private boolean logAfterChange(long refused, long tupleId) {
-        for (long current = handle; current != refused; current = handle) {
-            if (CloudProfiler.logTS(current, tupleId)) {
-                return true;
-            }
-            refused = current;
-        }
-        return false;
+        return CloudProfiler.logTS(handle, tupleId);
     }
 
     /** The rule in force: the server's, or the requested handler when the server has none. */
@@ -87,8 +78,8 @@ public final class NetConfChannel implements AutoCloseable {
     }
 
     /**
-     * Makes {@code next} the handler in force: the successor is open before the old channel is
-     * closed, so writers always find one. Watcher thread only.
+     * Makes {@code next} the handler in force: its file is opened, then swapped in under this
+     * channel's handle, which flushes and closes the old one. Watcher thread only.
      *
      * @throws org.cloudprofiler.CloudProfilerException if the successor cannot be opened; the
      *     old handler stays
@@ -97,11 +88,14 @@ public final class NetConfChannel implements AutoCloseable {
         if (closed || next.equals(handler)) {
             return;
         }
-        long old = handle;
-        handle = CloudProfiler.openChannel(name, format, recording(next));
+        long successor = CloudProfiler.openChannel(name, format, recording(next));
+        if (!CloudProfiler.swapHandler(handle, successor)) {
+            // This channel was closed under us (the profiler shut down): the successor is unused.
+            CloudProfiler.closeChannel(successor);
+            return;
+        }
         handler = next;
         changes++;
-        CloudProfiler.closeChannel(old);
     }
 
     /** Flushes and closes the channel and stops following its rule; closing twice is harmless. */

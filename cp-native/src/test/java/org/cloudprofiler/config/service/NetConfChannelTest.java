@@ -9,9 +9,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.cloudprofiler.CloudProfiler;
+import org.cloudprofiler.config.CpOptions;
+import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.config.HandlerChoice;
 import org.cloudprofiler.config.ServerAddress;
 import org.cloudprofiler.log.HandlerType;
@@ -100,6 +103,30 @@ class NetConfChannelTest {
                 assertEquals(calls[i], accepted[i], name + ": every call accepted");
                 assertEquals(calls[i], records(files), name + ": records out = calls in");
                 assertTrue(calls[i] > changes, name + " logged " + calls[i]);
+            }
+        }
+    }
+
+    @Test
+    void aCounterRuleWithoutAPeriodGetsTheEnginesPeriodAfterAChange() throws Exception {
+        try (ConfigServer server = ConfigServer.start("127.0.0.1", 0, "", null);
+                ConfigClient client = new ConfigClient(server.address(), "")) {
+            CpSettings settings = CpSettings.from(Map.of(
+                    CpOptions.CONFIG_SERVER.key(), "127.0.0.1:" + server.address().getPort(),
+                    CpOptions.COUNT_PERIOD.key(), "250ms"));
+            try (NetConfChannel channel = NetConf.of(settings).open("periods/0/count",
+                    LogFormat.RAW, NULL)) {
+                client.set("periods/**=SPC", false, TIMEOUT);
+                while (channel.handler().handler() != HandlerType.SPC) {
+                    Thread.sleep(5);
+                }
+                assertEquals(new HandlerChoice(HandlerType.SPC, List.of(250_000_000L)),
+                        channel.handler());
+            }
+            List<Path> files = ownFiles("periods/0/count");
+            try (LogReader reader = LogReader.open(files.get(files.size() - 1))) {
+                assertEquals(HandlerType.SPC, reader.header().handler());
+                assertEquals(250_000_000L, reader.header().parameter(0));
             }
         }
     }

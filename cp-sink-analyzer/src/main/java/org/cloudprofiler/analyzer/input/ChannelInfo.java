@@ -20,19 +20,25 @@ import org.cloudprofiler.log.HandlerType;
  * @param tscHz the writer's clock frequency estimate
  * @param openTsc clock reading when the channel opened
  * @param openRealtimeNs wall-clock time of that reading, ns since the epoch
+ * @param closeTsc clock reading when the channel closed, its trailer's; {@link #NOT_KNOWN} for a
+ *     file without a trailer, and for every channel that {@link #keepsNoIds() keeps ids} (only
+ *     the periods without samples need their end, so only those files are read to the end)
  * @param generatorSends whether it is a generator's send log ({@link GeneratorSends}), decided
  *     once for the log set by {@link LogSetScanner}
  */
 public record ChannelInfo(int index, String path, long sizeBytes, String node, String channel,
         String component, int task, String point, HandlerType handler, long tscHz, long openTsc,
-        long openRealtimeNs, boolean generatorSends) implements Serializable {
+        long openRealtimeNs, long closeTsc, boolean generatorSends) implements Serializable {
 
     private static final long serialVersionUID = 1L;
+
+    /** {@link #closeTsc()} of a channel whose close is not known. */
+    public static final long NOT_KNOWN = -1;
 
     /** This channel, read as a generator's send log or not. */
     ChannelInfo withGeneratorSends(boolean sends) {
         return new ChannelInfo(index, path, sizeBytes, node, channel, component, task, point,
-                handler, tscHz, openTsc, openRealtimeNs, sends);
+                handler, tscHz, openTsc, openRealtimeNs, closeTsc, sends);
     }
 
     /** Whether this channel is {@code probePoint} of its task. */
@@ -57,6 +63,16 @@ public record ChannelInfo(int index, String path, long sizeBytes, String node, S
     }
 
     /**
+     * Whether this is an {@code in} or {@code out} point whose handler keeps no tuple ids
+     * ({@code NULL}, a counter, CPU, ...): the tuples that pass it leave no record, so while
+     * this file's handler is in force they are not sampled there (a {@code NET_CONF} channel
+     * that follows its rule changes handler by opening a file of the next serial).
+     */
+    public boolean keepsNoIds() {
+        return (is(ProbePoint.IN) || is(ProbePoint.OUT)) && elementKind() != Kind.ID;
+    }
+
+    /**
      * The wall-clock time of {@code tsc}, ms since the epoch: the event time of its record in the
      * job, good to NTP's accuracy, used only to bound how long a tuple's events are awaited.
      */
@@ -67,5 +83,14 @@ public record ChannelInfo(int index, String path, long sizeBytes, String node, S
             return openRealtimeNs / 1_000_000;
         }
         return (long) ((openRealtimeNs + (tsc - openTsc) * 1e9 / tscHz) / 1e6);
+    }
+
+    /**
+     * As {@link #eventTimeMillis}, in ns since the epoch: the time since the opening is added in
+     * ns, so ticks a few ns apart stay apart.
+     */
+    public long eventTimeNs(long tsc) {
+        return tscHz <= 0 ? openRealtimeNs
+                : openRealtimeNs + (long) ((tsc - openTsc) * 1e9 / tscHz);
     }
 }

@@ -11,6 +11,7 @@ import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogHeader;
 import org.cloudprofiler.log.LogProblem;
 import org.cloudprofiler.log.LogReader;
+import org.cloudprofiler.log.LogTrailer;
 import org.cloudprofiler.topology.TopologyFile;
 
 /**
@@ -115,7 +116,7 @@ public final class LogSetScanner {
         return new ChannelInfo(channel.index(), channel.path(), channel.sizeBytes(),
                 channel.node(), channel.channel(), channel.component(), channel.task(),
                 channel.point(), channel.handler(), clock.tscHz(), clock.openTicks(),
-                clock.openRealtimeNs(), channel.generatorSends());
+                clock.openRealtimeNs(), channel.closeTsc(), channel.generatorSends());
     }
 
     private static void walk(String directory, List<String> logs, List<String> topologies,
@@ -197,9 +198,33 @@ public final class LogSetScanner {
                 task = -1;
             }
         }
-        return new ChannelInfo(index, file, size, header.node(), header.channel(),
-                named ? parts[0] : header.channel(), task, named ? parts[2] : "", handler,
-                header.tscHz(), header.openTsc(), header.openRealtimeNs(), false);
+        ChannelInfo channel = new ChannelInfo(index, file, size, header.node(),
+                header.channel(), named ? parts[0] : header.channel(), task,
+                named ? parts[2] : "", handler, header.tscHz(), header.openTsc(),
+                header.openRealtimeNs(), ChannelInfo.NOT_KNOWN, false);
+        return channel.keepsNoIds() ? withCloseTsc(channel, problems) : channel;
+    }
+
+    /**
+     * {@code channel} with its trailer's close, read to the end of its file: where its period
+     * without samples ends. Such files hold no ids, so they are short (counter samples at most).
+     */
+    private static ChannelInfo withCloseTsc(ChannelInfo channel, List<InputProblem> problems) {
+        LogTrailer trailer;
+        try (LogReader reader = LogStorage.of(channel.path()).openLog(channel.path(), 0)) {
+            reader.summary();
+            trailer = reader.trailer();
+        } catch (IOException e) {
+            problems.add(new InputProblem(channel.path(), InputProblem.Kind.UNREADABLE,
+                    "its end cannot be read (" + e.getMessage() + "); its period without"
+                    + " samples is taken to last until the channel's next file opens"));
+            return channel;
+        }
+        return trailer == null ? channel : new ChannelInfo(channel.index(), channel.path(),
+                channel.sizeBytes(), channel.node(), channel.channel(), channel.component(),
+                channel.task(), channel.point(), channel.handler(), channel.tscHz(),
+                channel.openTsc(), channel.openRealtimeNs(), trailer.closeTsc(),
+                channel.generatorSends());
     }
 
     /**

@@ -46,10 +46,13 @@ public final class HopPlan implements Serializable {
     private final Flow flow;
     private final List<String> notes;
     private final int generatorComponent;
+    private final UnsampledPeriods unsampledPeriods;
 
     private HopPlan(List<String> components, int[] channelComponent, int[] channelTask,
             byte[] channelPoint, String[] channelNode, List<Hop> hops, int expectedEvents,
-            boolean[] channelAwaited, Flow flow, List<String> notes, int generatorComponent) {
+            boolean[] channelAwaited, Flow flow, List<String> notes, int generatorComponent,
+            UnsampledPeriods unsampledPeriods) {
+        this.unsampledPeriods = unsampledPeriods;
         this.generatorComponent = generatorComponent;
         this.components = List.copyOf(components);
         this.channelComponent = channelComponent;
@@ -191,7 +194,8 @@ public final class HopPlan implements Serializable {
             }
         }
         return new HopPlan(names, component, task, point, node, hops, expected, awaited, flow,
-                notes, generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1);
+                notes, generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1,
+                UnsampledPeriods.of(channels, component, point, awaited, names.size()));
     }
 
     /** The hop of {@code edge}: chained if its two ends run in one thread, else a transfer. */
@@ -323,6 +327,18 @@ public final class HopPlan implements Serializable {
             records += channelAwaited[tuple.channels[i]] ? 1 : 0;
         }
         return records;
+    }
+
+    /**
+     * Whether {@code tuple}, which ended by its time-out, lacks a record at a point while that
+     * point's channel was under a handler that keeps no ids: not sampled there, rather than lost
+     * ({@link UnsampledPeriods}).
+     *
+     * @param timeoutNs the join's time-out: how long after its last record it could have
+     *     passed there
+     */
+    boolean unsampled(TupleEvents tuple, long timeoutNs) {
+        return unsampledPeriods.explain(this, tuple, timeoutNs);
     }
 
     /** The components' points and edges, by component index; null without a topology. */

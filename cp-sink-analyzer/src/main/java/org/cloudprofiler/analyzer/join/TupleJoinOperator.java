@@ -28,7 +28,9 @@ import org.cloudprofiler.analyzer.stats.HopStatistics;
  * record until either all the records a complete tuple has ({@link HopPlan#expectedEvents()})
  * have arrived, or the watermark passes its first record's event time plus the time-out,
  * whichever is first; then it is sampled and cleared (a timed-out tuple counted with why it
- * ended: {@link TupleEnding}), so memory holds only the tuples in flight, never the whole run.
+ * ended: {@link TupleEnding}; or, if it lacks a record where the channel kept no ids then, as
+ * unsampled: {@link HopPlan#unsampled}), so memory holds only the tuples in flight, never the
+ * whole run.
  * The statistics are emitted as
  * deltas: every {@code refreshMillis} of processing time when following, and at the end.
  */
@@ -154,6 +156,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         sampler.sample(tupleId, tuple, statistics);
         if (complete) {
             statistics.countComplete(tuple.size);
+        } else if (plan.unsampled(tuple, timeoutMillis * 1_000_000)) {
+            statistics.countUnsampled(tuple.size);
         } else {
             statistics.countTimedOut(TupleEnding.of(plan, tuple), tuple.size);
         }

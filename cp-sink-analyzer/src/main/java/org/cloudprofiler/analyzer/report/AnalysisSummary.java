@@ -34,9 +34,13 @@ public record AnalysisSummary(String format, boolean finished, boolean stopped,
             String endChannel, Long sourceTuples, Double throughputTuplesPerSecond,
             Long sinkTuples, String note) {}
 
-    /** How the join ended for the tuples; {@code timedOutBy} says why, summing to timedOut. */
-    public record Tuples(long complete, long timedOut, List<TimedOut> timedOutBy, long idRecords,
-            int expectedRecordsPerTuple, long timeoutMillis) {}
+    /**
+     * How the join ended for the tuples; {@code timedOutBy} says why, summing to timedOut.
+     * {@code unsampled} tuples lack a record at a point they passed while its channel's handler
+     * kept no ids ({@code NULL}, a counter, an {@code OFF} rule): neither complete nor timed out.
+     */
+    public record Tuples(long complete, long timedOut, List<TimedOut> timedOutBy,
+            long unsampled, long idRecords, int expectedRecordsPerTuple, long timeoutMillis) {}
 
     /**
      * Tuples that timed out for one reason (a {@code TupleEnding.Reason} name).

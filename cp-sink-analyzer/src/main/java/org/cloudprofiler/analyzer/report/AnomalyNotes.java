@@ -63,7 +63,8 @@ final class AnomalyNotes {
         }
         notes.add(String.format(Locale.ROOT, "%,d of %,d tuples did not complete: the %,d ms"
                 + " tuple time-out ended them; their hops are counted, their end to end is not.",
-                tuples.timedOut(), tuples.complete() + tuples.timedOut(), tuples.timeoutMillis()));
+                tuples.timedOut(), tuples.complete() + tuples.timedOut() + tuples.unsampled(),
+                tuples.timeoutMillis()));
         tuples.timedOutBy().forEach(reason -> notes.add("Timed out: " + reason.explanation()));
     }
 

@@ -24,8 +24,9 @@ public final class ConsoleTable {
             out.println("Run: " + run.note());
         }
         AnalysisSummary.Tuples tuples = summary.tuples();
-        out.printf(Locale.ROOT, "Tuples: %,d complete, %,d timed out%s%n", tuples.complete(),
-                tuples.timedOut(), tuples.timedOut() > 0 ? " (why: the notes below)" : "");
+        out.printf(Locale.ROOT, "Tuples: %,d complete, %,d timed out%s%s%n", tuples.complete(),
+                tuples.timedOut(), tuples.timedOut() > 0 ? " (why: the notes below)" : "",
+                unsampled(tuples));
         printTimeSpan(summary, out);
         out.printf(Locale.ROOT, "%-32s %-7s %10s %10s %10s %10s %10s %10s %11s %11s%n", "hop",
                 "where", "samples", "unbounded", "min", "p50", "p99", "max", "bound p50",
@@ -165,5 +166,14 @@ public final class ConsoleTable {
         drops.external().stream().filter(source -> source.dropped() > 0)
                 .forEach(source -> out.printf(Locale.ROOT, "  %s: %,d dropped%n", source.name(),
                         source.dropped()));
+    }
+
+    /**
+     * The tuples not sampled at a point they passed, if any: after the time-outs, on the same
+     * line, as summary.json's {@code tuples.unsampled}.
+     */
+    static String unsampled(AnalysisSummary.Tuples tuples) {
+        return tuples.unsampled() == 0 ? "" : String.format(Locale.ROOT, ", %,d unsampled (a"
+                + " handler without ids, e.g. NULL, where they passed)", tuples.unsampled());
     }
 }

@@ -115,8 +115,9 @@ final class HtmlReport {
                 : String.format(Locale.ROOT, "%,d", run.sourceTuples()));
         row(html, "throughput", run.throughputTuplesPerSecond() == null ? "unknown"
                 : String.format(Locale.ROOT, "%,.0f tuples/s", run.throughputTuplesPerSecond()));
-        row(html, "tuples joined", String.format(Locale.ROOT, "%,d complete, %,d timed out",
-                summary.tuples().complete(), summary.tuples().timedOut()));
+        row(html, "tuples joined", String.format(Locale.ROOT, "%,d complete, %,d timed out%s",
+                summary.tuples().complete(), summary.tuples().timedOut(),
+                ConsoleTable.unsampled(summary.tuples())));
         row(html, "drops", String.format(Locale.ROOT, "%,d records lost by channels, %,d by"
                 + " generator/JOF", summary.drops().channelRecordsDropped(),
                 summary.drops().externalDropped()));

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -94,13 +95,20 @@ public final class SummaryBuilder {
         }
         List<TimedOut> timedOut = timedOut();
         timedOut.forEach(reason -> allNotes.add("timed out: " + reason.explanation()));
+        if (run.hops().unsampledTuples() > 0) {
+            allNotes.add(String.format(Locale.ROOT, "unsampled: %,d tuples passed a point while"
+                    + " its channel's handler kept no ids (NULL, a counter, an OFF rule): they"
+                    + " have no samples of the hops through it, and are not timed out",
+                    run.hops().unsampledTuples()));
+        }
         AnalysisSummary.Run runDuration = runDuration();
         List<HopRow> hops = hops();
         return new AnalysisSummary(AnalysisSummary.FORMAT, finished, stopped,
                 translator.referenceNode(), method, synchronizedClocks,
                 List.copyOf(translator.unsynchronizedPairs()),
                 input(), runDuration, new AnalysisSummary.Tuples(run.hops().completeTuples(),
-                        run.hops().timedOutTuples(), timedOut, run.hops().events(),
+                        run.hops().timedOutTuples(), timedOut, run.hops().unsampledTuples(),
+                        run.hops().events(),
                         plan.expectedEvents(), timeoutMillis),
                 hops, violations(runDuration, hops), operators(), drops(), allNotes,
                 TailSummary.of(plan.hops(), run.hops().tail()), analysed(),

@@ -21,6 +21,7 @@ public final class HopStatistics implements Serializable {
     private final HopCell[][] cells;
     private long completeTuples;
     private final Map<TupleEnding, Long> timedOutTuples = new LinkedHashMap<>();
+    private long unsampledTuples;
     private long events;
     /** Null until a tuple has been added to it. */
     private TailBreakdown tail;
@@ -70,6 +71,15 @@ public final class HopStatistics implements Serializable {
         events += eventCount;
     }
 
+    /**
+     * Counts a tuple that ended without all of them because it passed a point while the point's
+     * channel was under a handler that keeps no ids: not sampled there, not timed out.
+     */
+    public void countUnsampled(int eventCount) {
+        unsampledTuples++;
+        events += eventCount;
+    }
+
     /** Adds {@code other}'s samples and counts to these. */
     public void merge(HopStatistics other) {
         for (int hop = 0; hop < cells.length && hop < other.cells.length; hop++) {
@@ -82,6 +92,7 @@ public final class HopStatistics implements Serializable {
         completeTuples += other.completeTuples;
         other.timedOutTuples.forEach((ending, count) ->
                 timedOutTuples.merge(ending, count, Long::sum));
+        unsampledTuples += other.unsampledTuples;
         events += other.events;
         if (other.tail != null) {
             if (tail == null) {
@@ -116,13 +127,18 @@ public final class HopStatistics implements Serializable {
         return Collections.unmodifiableMap(timedOutTuples);
     }
 
+    /** Tuples not sampled at a point they passed ({@link #countUnsampled}). */
+    public long unsampledTuples() {
+        return unsampledTuples;
+    }
+
     /** Id records joined. */
     public long events() {
         return events;
     }
 
     public boolean isEmpty() {
-        return completeTuples == 0 && timedOutTuples.isEmpty();
+        return completeTuples == 0 && timedOutTuples.isEmpty() && unsampledTuples == 0;
     }
 
     private HopCell cell(int hop, Locality locality) {

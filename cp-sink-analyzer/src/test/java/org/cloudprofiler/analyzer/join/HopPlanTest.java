@@ -362,6 +362,6 @@ class HopPlanTest {
         String[] parts = name.split("/");
         return new ChannelInfo(index, "/logs/" + name, 1, node, name, parts[0],
                 Integer.parseInt(parts[1]), parts[2], HandlerType.BUFFERED_ID, 1_000_000_000L, 0,
-                0, parts[0].equals("generator"));
+                0, -1, parts[0].equals("generator"));
     }
 }

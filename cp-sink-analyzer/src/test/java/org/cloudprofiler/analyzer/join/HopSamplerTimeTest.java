@@ -29,7 +29,7 @@ class HopSamplerTimeTest {
     private static ChannelInfo channel(int index, String name) {
         String[] parts = name.split("/");
         return new ChannelInfo(index, "/logs/" + name, 1, "a", name, parts[0], 1, parts[2],
-                HandlerType.BUFFERED_ID, SECOND_NS, 0, 0, false);
+                HandlerType.BUFFERED_ID, SECOND_NS, 0, 0, -1, false);
     }
 
     /** One tuple per second of the run, 0 to 59 s, whose compute hop takes 1,000 + s ns. */

@@ -29,7 +29,7 @@ final class SpoutToSinkPlan {
         String[] parts = name.split("/");
         return new ChannelInfo(index, "/logs/" + name, 1, "a", name, parts[0],
                 Integer.parseInt(parts[1]), parts[2], HandlerType.BUFFERED_ID, TSC_HZ, 0, 0,
-                false);
+                -1, false);
     }
 
     /** The index of the hop named {@code name}. */

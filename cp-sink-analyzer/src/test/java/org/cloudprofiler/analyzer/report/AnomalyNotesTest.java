@@ -23,7 +23,7 @@ class AnomalyNotesTest {
         AnalysisSummary.TimedOut filtered = new AnalysisSummary.TimedOut("ENDED_AT", "filter",
                 null, 7, "7 tuples ended at filter");
         AnalysisSummary summary = ReportFixtures.summary(new AnalysisSummary.Tuples(3, 7,
-                List.of(filtered), 20, 2, 10_000), new AnalysisSummary.Drops(5, 2, List.of(),
+                List.of(filtered), 0, 20, 2, 10_000), new AnalysisSummary.Drops(5, 2, List.of(),
                 List.of(), 11), ReportFixtures.input(3, 1, 2), ReportFixtures.row(4),
                 List.of(new AnalysisSummary.Violation("spout -> sink", "REMOTE", 6,
                         new TupleDuration(12, -900, 100))));

@@ -14,7 +14,7 @@ final class ReportFixtures {
 
     /** A run of 20 s ± 0 ns: every tuple complete, nothing lost, one bounded hop. */
     static AnalysisSummary cleanRun() {
-        return summary(new AnalysisSummary.Tuples(10, 0, List.of(), 20, 2, 10_000),
+        return summary(new AnalysisSummary.Tuples(10, 0, List.of(), 0, 20, 2, 10_000),
                 new AnalysisSummary.Drops(0, 0, List.of(), List.of(), 0), input(0, 0, 0), row(0),
                 List.of());
     }

@@ -44,7 +44,7 @@ class SummaryBuilderTest {
     private static ChannelInfo channel(int index, String name, HandlerType handler) {
         String[] parts = name.split("/");
         return new ChannelInfo(index, "/logs/" + name, 1, "a", name, parts[0],
-                Integer.parseInt(parts[1]), parts[2], handler, SECOND_NS, 0, 0, false);
+                Integer.parseInt(parts[1]), parts[2], handler, SECOND_NS, 0, 0, -1, false);
     }
 
     private static SummaryBuilder builder(RunAccumulator run, RunStart runStart) {
