@@ -7,9 +7,10 @@ import java.util.List;
  * The profiled YSB topology on the compose cluster's Storm: submitted with {@code storm jar} from
  * nimbus; Storm's default scheduler spreads its two workers over the two supervisors.
  */
-@RequiresDockerEngine(coveredWithoutDockerBy = "YsbOnJofSpoutITCase (examples: the profiled YSB"
-        + " on a two-worker LocalCluster fed by the generator) and SyncGroundTruthITCase"
-        + " (cp-native: sync agents in network namespaces, bounds against ground truth)")
+@RequiresDockerEngine(coveredWithoutDockerBy = "StormOnLocalClusterITCase (it: the profiled YSB"
+        + " on a multi-process Storm cluster over three nodes, fed by the generator) and"
+        + " SyncGroundTruthITCase (cp-native: sync agents in network namespaces, bounds against"
+        + " ground truth)")
 class StormOnComposeClusterITCase extends ProfiledYsbOnComposeSuite {
 
     StormOnComposeClusterITCase() {

@@ -6,8 +6,8 @@ import java.util.Map;
 
 /** The engines {@code cluster up} can bring up, by name, in their default start order. */
 final class ClusterEngines {
-    private static final List<ClusterEngine> ALL = List.of(new FlinkCluster(),
-            new KafkaCluster());
+    private static final List<ClusterEngine> ALL = List.of(new StormCluster(),
+            new FlinkCluster(), new KafkaCluster());
 
     private ClusterEngines() {}
 
