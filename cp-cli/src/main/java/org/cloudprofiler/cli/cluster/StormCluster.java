@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.cloudprofiler.netns.NetworkNode;
@@ -86,6 +87,14 @@ public final class StormCluster implements ClusterEngine {
 
     /** Where Nimbus, ZooKeeper and the Supervisors are, and a submission's command line. */
     @Override
+    public Optional<ClusterProcess> submission(ClusterLayout layout, Path jar, String mainClass,
+            List<String> arguments) throws IOException {
+        return Optional.of(new ClusterProcess("storm-submit", layout.coordinator(),
+                StormClient.submit(layout, jar, mainClass, arguments), Map.of(),
+                Readiness.started()));
+    }
+
+    @Override
     public List<String> addresses(ClusterLayout layout) {
         NetworkNode coordinator = layout.coordinator();
         Path classpath = layout.repository().resolve("engines").resolve(NAME).resolve("target")
@@ -97,8 +106,9 @@ public final class StormCluster implements ClusterEngine {
                 "Supervisors " + layout.workers().stream()
                         .map(node -> node.ip() + " slots " + slotPorts(layout, node))
                         .collect(Collectors.joining(", ")),
-                "submit: java -cp \"$(cat " + classpath + "):JAR\" -Dstorm.jar=JAR"
-                        + " -Dstorm.conf.file=" + clientConfigFile(layout) + " CLASS ARGS...");
+                "submit a topology: cloudprofiler cluster submit storm JAR CLASS [ARGS...] (or"
+                        + " java -cp \"$(cat " + classpath + "):JAR\" -Dstorm.jar=JAR"
+                        + " -Dstorm.conf.file=" + clientConfigFile(layout) + " CLASS ARGS...)");
     }
 
     /** Whether the cluster's process named {@code name} is one of Storm's Supervisors. */
