@@ -63,8 +63,10 @@ fuzz:
 build: deps
 	$(MVNW) -DskipTests install
 
-# The generator feeds the profiled YSB topology on a Storm LocalCluster through JofSpout, then
-# the analyzer reports per-hop latencies (scripts/demo.sh; DEMO_RATE, DEMO_SECONDS).
+# Three nodes on this machine (network namespaces as root, the loopback otherwise), the profiled
+# YSB on a Storm cluster and then a Flink cluster from the Maven jars, fed by the generator, the
+# sync phases around each run, the analyzer's per-hop tables with their bounds and both engines
+# side by side (scripts/demo.sh; DEMO_RATE, DEMO_SECONDS).
 demo: build
 	bash scripts/demo.sh
 

@@ -8,12 +8,11 @@ import java.util.List;
  * from the jobmanager, which spreads its slots over the two TaskManagers
  * ({@code taskmanager.load-balance.mode: SLOTS}); the bounded JofSource ends it.
  */
-@RequiresDockerEngine(coveredWithoutDockerBy = "FlinkOnLocalClusterITCase (it: the profiled YSB"
-        + " submitted to a Flink session cluster on three nodes, fed by the generator),"
-        + " ProfiledYsbITCase (examples-flink: the profiled YSB job fed by the generator),"
-        + " AnalyzeOnStandaloneClusterITCase (cp-cli: a standalone Flink cluster of separate"
-        + " processes) and SyncGroundTruthITCase (cp-native: sync agents in network namespaces,"
-        + " bounds against ground truth)")
+@RequiresDockerEngine(coveredWithoutDockerBy = "DemoITCase (it: make demo's script, the"
+        + " profiled YSB on a multi-process Flink cluster over three nodes in network"
+        + " namespaces, fed by the generator, synced, every remote hop bounded) and"
+        + " SyncGroundTruthITCase (cp-native: sync agents in network namespaces, bounds against"
+        + " ground truth)")
 class FlinkOnComposeClusterITCase extends ProfiledYsbOnComposeSuite {
 
     FlinkOnComposeClusterITCase() {

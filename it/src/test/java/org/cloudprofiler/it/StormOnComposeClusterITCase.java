@@ -7,8 +7,9 @@ import java.util.List;
  * The profiled YSB topology on the compose cluster's Storm: submitted with {@code storm jar} from
  * nimbus; Storm's default scheduler spreads its two workers over the two supervisors.
  */
-@RequiresDockerEngine(coveredWithoutDockerBy = "StormOnLocalClusterITCase (it: the profiled YSB"
-        + " on a multi-process Storm cluster over three nodes, fed by the generator) and"
+@RequiresDockerEngine(coveredWithoutDockerBy = "DemoITCase (it: make demo's script, the"
+        + " profiled YSB on a multi-process Storm cluster over three nodes in network"
+        + " namespaces, fed by the generator, synced, every remote hop bounded) and"
         + " SyncGroundTruthITCase (cp-native: sync agents in network namespaces, bounds against"
         + " ground truth)")
 class StormOnComposeClusterITCase extends ProfiledYsbOnComposeSuite {

@@ -1,0 +1,133 @@
+package org.cloudprofiler.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.cloudprofiler.cli.cluster.LocalCluster;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code cloudprofiler cluster up} as a user runs it, in child processes of the packaged jar: an
+ * up that is interrupted (Ctrl-C) while it starts, or that fails, leaves nothing it started: no
+ * process that names the cluster's directory, no namespace of it, no cluster.json. (An up
+ * followed by down is {@link DemoITCase}'s.)
+ */
+class LocalClusterLifecycleITCase {
+    private static final Duration COMMAND_WAIT = Duration.ofMinutes(5);
+
+    @TempDir
+    Path directory;
+
+    private Path cluster;
+
+    @AfterEach
+    void downWhatIsLeft() throws Exception {
+        if (cluster != null && Files.exists(cluster.resolve("cluster.json"))) {
+            cli("cluster", "down", "--dir", cluster.toString()).exitCode();
+        }
+    }
+
+    @Test
+    void anUpInterruptedWhileStartingStopsWhatItStarted() throws Exception {
+        cluster = directory.resolve("cluster");
+        Cli up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "flink");
+        awaitLine(up.log(), "ready in");
+        new ProcessBuilder("kill", "-INT", Long.toString(up.process().pid())).start().waitFor();
+        assertTrue(up.process().waitFor(2, TimeUnit.MINUTES), "up did not end after SIGINT");
+        assertNothingLeft();
+    }
+
+    @Test
+    void anUpThatFailsStopsWhatItStartedAndSaysWhy() throws Exception {
+        cluster = directory.resolve("cluster");
+        // No process is up within 1 ms: the first one fails the start.
+        Cli up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "flink",
+                "--startup-timeout", "1ms");
+        assertEquals(1, up.exitCode(), up::output);
+        assertTrue(up.output().contains("was not ready within"), up::output);
+        assertNothingLeft();
+    }
+
+    private void assertNothingLeft() throws IOException, InterruptedException {
+        assertEquals(List.of(), processesNaming(cluster), "processes left behind");
+        assertFalse(Files.exists(cluster.resolve("cluster.json")), "cluster.json left behind");
+        Process namespaces = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true)
+                .start();
+        String list = new String(namespaces.getInputStream().readAllBytes(),
+                StandardCharsets.UTF_8);
+        namespaces.waitFor();
+        String kept = "cpk" + LocalCluster.keptName(cluster);
+        assertFalse(list.contains(kept), "namespaces left behind: " + list);
+    }
+
+    /** The command lines of the running processes that mention {@code path}. */
+    private static List<String> processesNaming(Path path) throws IOException {
+        String needle = path.toAbsolutePath().toString();
+        List<String> found = new ArrayList<>();
+        ProcessHandle self = ProcessHandle.current();
+        ProcessHandle.allProcesses().filter(process -> process.pid() != self.pid())
+                .forEach(process -> process.info().commandLine()
+                        .filter(line -> line.contains(needle))
+                        .ifPresent(line -> found.add(process.pid() + " " + line)));
+        return found;
+    }
+
+    /** A {@code cloudprofiler} command run as a user would, its output in a file. */
+    private record Cli(Process process, Path log) {
+        int exitCode() throws InterruptedException {
+            assertTrue(process.waitFor(COMMAND_WAIT.toMillis(), TimeUnit.MILLISECONDS),
+                    "the command did not end within " + COMMAND_WAIT);
+            return process.exitValue();
+        }
+
+        String output() {
+            try {
+                return Files.exists(log) ? Files.readString(log) : "";
+            } catch (IOException e) {
+                return e.toString();
+            }
+        }
+    }
+
+    private Cli cli(String... arguments) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                cliJar().toString()));
+        command.addAll(List.of(arguments));
+        command.addAll(List.of("--repository", repository().toString()));
+        Path log = Files.createTempFile(directory, arguments[1] + "-", ".log");
+        return new Cli(new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start(), log);
+    }
+
+    private static void awaitLine(Path log, String text) throws Exception {
+        long deadline = System.nanoTime() + COMMAND_WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(log) && Files.readString(log).contains(text)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no \"" + text + "\" in " + log);
+    }
+
+    private static Path repository() {
+        return Path.of("..").toAbsolutePath().normalize();
+    }
+
+    private static Path cliJar() {
+        return repository().resolve("cp-cli/target/cloudprofiler.jar");
+    }
+}
