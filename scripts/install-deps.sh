@@ -6,12 +6,12 @@
 set -euo pipefail
 
 # The native build: CMake, the C++ compiler, zstd, ZeroMQ, and GoogleTest (the C++ tests are
-# built with the libraries); procps, whose ps Storm's process checks run (the demo's cluster).
-BUILD_PACKAGES=(cmake make g++ libzstd-dev libgtest-dev libzmq3-dev cppzmq-dev procps)
-# The tests: nm (binutils) checks the exported symbols, ip (iproute2) makes network namespaces,
-# chromium renders report.html headless, and docker-compose validates docker/compose.yaml
-# (its `config` needs no Docker engine).
-TEST_PACKAGES=(binutils iproute2 chromium docker-compose)
+# built with the libraries); for the demo's cluster, procps (ps, which Storm's process checks
+# run) and iproute2 (ip, which makes its network namespaces).
+BUILD_PACKAGES=(cmake make g++ libzstd-dev libgtest-dev libzmq3-dev cppzmq-dev procps iproute2)
+# The tests: nm (binutils) checks the exported symbols, chromium renders report.html headless,
+# and docker-compose validates docker/compose.yaml (its `config` needs no Docker engine).
+TEST_PACKAGES=(binutils chromium docker-compose)
 
 case "${1:-}" in
     build) packages=("${BUILD_PACKAGES[@]}") ;;
