@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 rate="${DEMO_RATE:-10000}"
 seconds="${DEMO_SECONDS:-15}"
 out="target/demo"
-cluster="$out/cluster"
+cluster="$PWD/$out/cluster"
 cli_jar="cp-cli/target/cloudprofiler.jar"
 run_jar="it/target/ysb-cluster.jar"
 for built in "$cli_jar" "$run_jar" engines/storm/target/classpath.txt \

@@ -152,6 +152,35 @@ public final class NetworkNamespaces implements AutoCloseable {
         return network;
     }
 
+    /**
+     * Removes whatever is left of the kept set {@code name} of {@code nodeCount} nodes, also when
+     * parts of it are gone: kills what runs in its namespaces, deletes its links and namespaces.
+     *
+     * @return what could not be removed, empty if all is gone
+     */
+    public static List<String> removeKept(int nodeCount, String name) throws IOException {
+        checkNodeCount(nodeCount);
+        NamespaceNames names = NamespaceNames.kept(name);
+        IpCommand ip = IpCommand.find().orElseThrow(
+                () -> new IOException("no `ip` command (package iproute2)"));
+        List<String> namespaces = namespaceNames(ip.run("netns", "list"));
+        List<String> links = linkNames(ip.run("-o", "link", "show"));
+        NetworkNamespaces remnants = new NetworkNamespaces(List.of(), "", "the remnants of "
+                + names.tag(), ip, names, false);
+        for (int i = nodeCount - 1; i >= 0; i--) {
+            if (namespaces.contains(names.namespace(i))) {
+                remnants.createdNamespaces.add(names.namespace(i));
+            }
+            if (links.contains(names.hostVeth(i))) {
+                remnants.createdLinks.add(names.hostVeth(i));
+            }
+        }
+        if (links.contains(names.bridge())) {
+            remnants.createdLinks.add(0, names.bridge());
+        }
+        return remnants.teardown();
+    }
+
     private static NetworkNamespaces build(IpCommand ip, NamespaceNames names, int nodeCount,
             boolean tearDownAtExit) throws IOException {
         PrivateSubnet subnet = PrivateSubnet.choose(names.tag().hashCode(),

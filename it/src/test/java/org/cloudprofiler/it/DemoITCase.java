@@ -111,8 +111,10 @@ class DemoITCase {
             InterruptedException {
         String directory = CLUSTER.toAbsolutePath().toString();
         List<String> left = new ArrayList<>();
+        // The cluster's processes name its directory; the agents and the generator do not.
         ProcessHandle.allProcesses().forEach(process -> process.info().commandLine()
-                .filter(line -> line.contains(directory))
+                .filter(line -> line.contains(directory) || line.contains(" sync-agent ")
+                        || line.contains("cloudprofiler.jar gen "))
                 .ifPresent(line -> left.add(process.pid() + " " + line)));
         assertEquals(List.of(), left, output);
         assertFalse(Files.exists(CLUSTER.resolve("cluster.json")), output);

@@ -19,10 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code cloudprofiler cluster up} as a user runs it, in child processes of the packaged jar: an
- * up that is interrupted (Ctrl-C) while it starts, or that fails, leaves nothing it started: no
- * process that names the cluster's directory, no namespace of it, no cluster.json. (An up
- * followed by down is {@link DemoITCase}'s.)
+ * {@code cloudprofiler cluster} as a user runs it, in child processes of the packaged jar: a
+ * cluster on loopback nodes (as a user without root gets), taken down again; an up that is
+ * interrupted (Ctrl-C) while it starts, or that fails. None leaves anything it started: no
+ * process that names the cluster's directory, no namespace of it, no cluster.json. (Namespace
+ * nodes up, a run, and down are {@link DemoITCase}'s.)
  */
 class LocalClusterLifecycleITCase {
     private static final Duration COMMAND_WAIT = Duration.ofMinutes(5);
@@ -40,12 +41,35 @@ class LocalClusterLifecycleITCase {
     }
 
     @Test
+    void aLoopbackClusterRunsItsNodesOnDistinctPortsAndDownLeavesNothing() throws Exception {
+        cluster = directory.resolve("cluster");
+        Cli up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "flink,kafka",
+                "--loopback");
+        assertEquals(0, up.exitCode(), up::output);
+        assertTrue(up.output().contains("nodes: 3 nodes share the root namespace on 127.0.0.1"),
+                up::output);
+        // Both TaskManagers on 127.0.0.1, each on its node's port: both registered.
+        assertTrue(up.output().contains("flink-taskmanager-2 on node 2 ready"), up::output);
+        Cli status = cli("cluster", "status", "--dir", cluster.toString());
+        assertEquals(0, status.exitCode(), status::output);
+        assertTrue(status.output().contains("kafka: "), status::output);
+
+        Cli down = cli("cluster", "down", "--dir", cluster.toString());
+        assertEquals(0, down.exitCode(), down::output);
+        assertNothingLeft();
+        Cli statusAfter = cli("cluster", "status", "--dir", cluster.toString());
+        assertEquals(3, statusAfter.exitCode(), statusAfter::output);
+    }
+
+    @Test
     void anUpInterruptedWhileStartingStopsWhatItStarted() throws Exception {
         cluster = directory.resolve("cluster");
-        Cli up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "flink");
+        // Interrupted once its first process is up, with Storm's three and Flink's to come.
+        Cli up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "storm,flink");
         awaitLine(up.log(), "ready in");
         new ProcessBuilder("kill", "-INT", Long.toString(up.process().pid())).start().waitFor();
         assertTrue(up.process().waitFor(2, TimeUnit.MINUTES), "up did not end after SIGINT");
+        assertEquals(130, up.process().exitValue(), up::output);
         assertNothingLeft();
     }
 

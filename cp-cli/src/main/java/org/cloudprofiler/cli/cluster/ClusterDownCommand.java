@@ -1,5 +1,6 @@
 package org.cloudprofiler.cli.cluster;
 
+import java.io.IOException;
 import java.util.concurrent.Callable;
 
 import org.cloudprofiler.cli.CloudProfilerCommand;
@@ -21,7 +22,17 @@ final class ClusterDownCommand implements Callable<Integer> {
             System.out.println("no cluster recorded in " + cluster.directory + ": nothing to stop");
             return 0;
         }
-        LocalCluster local = LocalCluster.open(cluster.directory, cluster.repository());
+        LocalCluster local;
+        try {
+            local = LocalCluster.open(cluster.directory, cluster.repository());
+        } catch (IOException notWhole) {
+            Throwable why = notWhole.getCause() != null ? notWhole.getCause() : notWhole;
+            System.out.println("the nodes are not whole (" + why.getMessage() + "): removing"
+                    + " what is left of them");
+            LocalCluster.tearDownRemnants(cluster.directory);
+            System.out.println("stopped what was recorded; removed what was left");
+            return 0;
+        }
         int processes = local.state().processes().size();
         String nodes = local.describeNodes();
         local.tearDown();

@@ -3,18 +3,24 @@ package org.cloudprofiler.cli.cluster;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * What {@code cluster up} left running, in {@code <cluster dir>/cluster.json}, so that
  * {@code status}, {@code exec}, {@code sync} and {@code down} find it from another process: the
  * nodes (a kept set of namespaces, or the loopback), the engines, and every process started,
- * written again after each start so that nothing started is ever unrecorded.
+ * written again after each start so that nothing started is ever unrecorded. Several processes
+ * start and stop cluster processes at once (a run's driver, {@code cluster sync}, a submission),
+ * so each change is made by {@link #update} on the file as it is, under a lock.
  *
  * @param namespaces the kept namespace set's name, or null on the loopback
  * @param nodeCount the number of nodes
@@ -27,6 +33,7 @@ public record ClusterState(String namespaces, int nodeCount, List<String> engine
     private static final ObjectMapper JSON =
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final String FILE = "cluster.json";
+    private static final String LOCK = "cluster.lock";
 
     public ClusterState {
         engines = List.copyOf(engines);
@@ -39,6 +46,26 @@ public record ClusterState(String namespaces, int nodeCount, List<String> engine
         public Optional<ProcessHandle> handle() {
             return ProcessHandle.of(pid).filter(process -> process.info().startInstant()
                     .map(start -> start.toEpochMilli() == startMillis).orElse(false));
+        }
+    }
+
+    /**
+     * Applies {@code change} to the state recorded in {@code directory}, under an exclusive lock
+     * on {@code cluster.lock} there, and writes the result; returns it.
+     *
+     * @throws IOException if no state is recorded there
+     */
+    public static ClusterState update(Path directory, UnaryOperator<ClusterState> change)
+            throws IOException {
+        try (FileChannel channel = FileChannel.open(directory.resolve(LOCK),
+                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock held = channel.lock()) {
+            ClusterState current = read(directory).orElseThrow(() -> new IOException(
+                    "no cluster in " + directory + " any more (cluster.json is gone): it was"
+                            + " taken down"));
+            ClusterState next = change.apply(current);
+            next.write(directory);
+            return next;
         }
     }
 
@@ -77,8 +104,9 @@ public record ClusterState(String namespaces, int nodeCount, List<String> engine
                 StandardCopyOption.REPLACE_EXISTING);
     }
 
-    /** Removes the state file from {@code directory}. */
+    /** Removes the state file and its lock from {@code directory}. */
     public static void delete(Path directory) throws IOException {
         Files.deleteIfExists(directory.resolve(FILE));
+        Files.deleteIfExists(directory.resolve(LOCK));
     }
 }

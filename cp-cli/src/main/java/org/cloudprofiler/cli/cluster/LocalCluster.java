@@ -2,6 +2,7 @@ package org.cloudprofiler.cli.cluster;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,19 +56,15 @@ public final class LocalCluster {
     static LocalCluster create(Path directory, int nodeCount, boolean namespaces,
             List<String> engines, Path repository) throws IOException {
         Files.createDirectories(directory.resolve("processes"));
-        NetworkNamespaces network;
-        String kept = null;
-        if (!namespaces) {
-            network = NetworkNamespaces.loopback(nodeCount, "--loopback");
-        } else if (!NetworkNamespaces.available().available()) {
-            network = NetworkNamespaces.loopback(nodeCount,
-                    NetworkNamespaces.available().reason());
-        } else {
-            kept = keptName(directory);
-            network = NetworkNamespaces.createKept(nodeCount, kept);
-        }
-        ClusterState state = new ClusterState(kept, nodeCount, engines, List.of());
+        boolean kept = namespaces && NetworkNamespaces.available().available();
+        // Recorded before the namespaces exist, so that down finds them whatever stops up.
+        ClusterState state = new ClusterState(kept ? keptName(directory) : null, nodeCount,
+                engines, List.of());
         state.write(directory);
+        NetworkNamespaces network = kept
+                ? NetworkNamespaces.createKept(nodeCount, state.namespaces())
+                : NetworkNamespaces.loopback(nodeCount, namespaces
+                        ? NetworkNamespaces.available().reason() : "--loopback");
         return new LocalCluster(layout(network, directory, repository), network, state);
     }
 
@@ -76,9 +73,16 @@ public final class LocalCluster {
         ClusterState state = ClusterState.read(directory).orElseThrow(() -> new IOException(
                 "no cluster in " + directory + " (no cluster.json): start one with"
                         + " 'cloudprofiler cluster up --dir " + directory + "'"));
-        NetworkNamespaces network = state.namespaces() == null
-                ? NetworkNamespaces.loopback(state.nodeCount(), "recorded in cluster.json")
-                : NetworkNamespaces.attachKept(state.nodeCount(), state.namespaces());
+        NetworkNamespaces network;
+        try {
+            network = state.namespaces() == null
+                    ? NetworkNamespaces.loopback(state.nodeCount(), "recorded in cluster.json")
+                    : NetworkNamespaces.attachKept(state.nodeCount(), state.namespaces());
+        } catch (IOException notWhole) {
+            throw new IOException("the nodes of the cluster in " + directory + " are not whole ("
+                    + notWhole.getMessage() + "): take what is left down with 'cloudprofiler"
+                    + " cluster down --dir " + directory + "'", notWhole);
+        }
         return new LocalCluster(layout(network, directory, repository), network, state);
     }
 
@@ -123,9 +127,7 @@ public final class LocalCluster {
             throw new IOException("the cluster in " + layout.directory() + " is being taken"
                     + " down; " + process.name() + " is not started");
         }
-        if (state.processes().stream().anyMatch(p -> p.name().equals(process.name()))) {
-            throw new IllegalStateException("a process named " + process.name() + " runs");
-        }
+        forgetIfGone(process.name());
         List<String> command = new ArrayList<>(List.of("setsid"));
         command.addAll(process.command());
         ProcessBuilder builder = new ProcessBuilder(process.node().command(command))
@@ -135,13 +137,40 @@ public final class LocalCluster {
         builder.environment().putAll(process.environment());
         Process started = builder.start();
         children.put(started.pid(), started);
-        long startMillis = started.info().startInstant().map(start -> start.toEpochMilli())
-                .orElse(0L);
+        if (started.info().startInstant().isEmpty()) {
+            // Without its start time the record could not tell it from a later process of its pid.
+            stopTree(started.toHandle());
+            throw new IOException("no start time for " + process.name() + " (pid " + started.pid()
+                    + ") in /proc: it is not started");
+        }
         RecordedProcess recorded = new RecordedProcess(process.name(), process.node().index(),
-                started.pid(), startMillis);
-        state = state.with(recorded);
-        state.write(layout.directory());
+                started.pid(), started.info().startInstant().get().toEpochMilli());
+        state = ClusterState.update(layout.directory(), recordedNow -> recordedNow.with(recorded));
         return recorded;
+    }
+
+    /**
+     * Forgets a recorded process of this name that is gone (a client whose recording process was
+     * killed); one that runs is refused.
+     */
+    private void forgetIfGone(String name) throws IOException {
+        try {
+            state = ClusterState.update(layout.directory(), recordedNow -> refuseIfRuns(
+                    recordedNow, name).without(List.of(name)));
+        } catch (UncheckedIOException runs) {
+            throw runs.getCause();
+        }
+    }
+
+    private static ClusterState refuseIfRuns(ClusterState recordedNow, String name) {
+            for (RecordedProcess process : recordedNow.processes()) {
+                if (process.name().equals(name) && process.handle().isPresent()) {
+                    throw new UncheckedIOException(new IOException("a process named " + name
+                            + " runs already in the cluster (pid " + process.pid() + "): wait"
+                            + " for it, or stop the cluster with 'cloudprofiler cluster down'"));
+                }
+            }
+            return recordedNow;
     }
 
     /**
@@ -220,26 +249,86 @@ public final class LocalCluster {
         List<RecordedProcess> chosen = state.processes().stream()
                 .filter(process -> names.contains(process.name())).toList();
         stopAll(chosen);
-        state = state.without(names);
-        state.write(layout.directory());
+        state = ClusterState.update(layout.directory(), recordedNow -> recordedNow.without(names));
     }
 
     /**
-     * Stops every recorded process (the last started first), then removes the namespaces and the
-     * state file. What could not be removed is in the exception.
+     * Stops every process recorded now, by whichever process (the last started first), and then
+     * any other that still names the cluster's directory on its command line (a Storm worker whose
+     * Supervisor died, a client whose recording process was killed); removes the namespaces and
+     * the state file. The state is removed even when something could not be: the exception then
+     * names what is left.
      */
     public synchronized void tearDown() throws IOException {
         tornDown = true;
-        List<RecordedProcess> all = new ArrayList<>(state.processes());
+        List<String> problems = new ArrayList<>();
+        List<RecordedProcess> all = new ArrayList<>(ClusterState.read(layout.directory())
+                .map(ClusterState::processes).orElse(state.processes()));
         Collections.reverse(all);
-        stopAll(all);
-        state = state.without(all.stream().map(RecordedProcess::name).toList());
+        try {
+            stopAll(all);
+        } catch (IOException e) {
+            problems.add(e.getMessage());
+        }
+        List<ProcessHandle> strays = processesNaming(layout.directory());
+        for (ProcessHandle survivor : stopTrees(strays)) {
+            problems.add("could not stop " + survivor.pid() + " " + survivor.info().commandLine()
+                    .orElse(""));
+        }
         try {
             network.close();
         } catch (IllegalStateException e) {
-            throw new IOException(e.getMessage());
+            problems.add(e.getMessage());
         }
         ClusterState.delete(layout.directory());
+        state = state.without(all.stream().map(RecordedProcess::name).toList());
+        if (!problems.isEmpty()) {
+            throw new IOException(String.join("; ", problems));
+        }
+    }
+
+    /**
+     * What {@link #tearDown} does, for a cluster whose nodes are no longer whole (namespaces
+     * removed by hand, a reboot): stops what the state records and what names the directory,
+     * removes whatever is left of the kept namespaces, and the state.
+     */
+    public static void tearDownRemnants(Path directory) throws IOException {
+        ClusterState recorded = ClusterState.read(directory).orElseThrow(
+                () -> new IOException("no cluster recorded in " + directory));
+        List<String> problems = new ArrayList<>();
+        List<RecordedProcess> all = new ArrayList<>(recorded.processes());
+        Collections.reverse(all);
+        try {
+            stopAll(all);
+        } catch (IOException e) {
+            problems.add(e.getMessage());
+        }
+        for (ProcessHandle survivor : stopTrees(processesNaming(directory))) {
+            problems.add("could not stop " + survivor.pid());
+        }
+        if (recorded.namespaces() != null) {
+            problems.addAll(NetworkNamespaces.removeKept(recorded.nodeCount(),
+                    recorded.namespaces()));
+        }
+        ClusterState.delete(directory);
+        if (!problems.isEmpty()) {
+            throw new IOException(String.join("; ", problems));
+        }
+    }
+
+    /** The processes, other than this one and those that started it, naming {@code directory}. */
+    private static List<ProcessHandle> processesNaming(Path directory) {
+        String needle = directory.toAbsolutePath().toString();
+        List<Long> selfAndAncestors = new ArrayList<>();
+        for (ProcessHandle process = ProcessHandle.current(); process != null;
+                process = process.parent().orElse(null)) {
+            selfAndAncestors.add(process.pid());
+        }
+        return ProcessHandle.allProcesses()
+                .filter(process -> !selfAndAncestors.contains(process.pid()))
+                .filter(process -> process.info().commandLine()
+                        .map(line -> line.contains(needle)).orElse(false))
+                .toList();
     }
 
     /** The log file of the process named {@code name}. */
