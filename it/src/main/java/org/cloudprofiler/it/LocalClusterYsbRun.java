@@ -48,16 +48,17 @@ public final class LocalClusterYsbRun {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 4 || ClusterYsbEngine.named(args[0]) == null) {
+        if (args.length != 4 || ClusterYsbEngine.named(args[0]) == null
+                || !args[2].matches("[1-9][0-9]*") || !args[3].matches("[1-9][0-9]*")) {
             System.err.println("usage: " + LocalClusterYsbRun.class.getName()
                     + " storm|flink CLUSTER-DIR RATE SECONDS");
             System.exit(2);
         }
-        Path repository = Path.of("").toAbsolutePath();
-        LocalCluster cluster = LocalCluster.open(Path.of(args[1]), repository);
         Path jar = Path.of(LocalClusterYsbRun.class.getProtectionDomain().getCodeSource()
                 .getLocation().toURI());
         try {
+            LocalCluster cluster = LocalCluster.open(Path.of(args[1]),
+                    Path.of("").toAbsolutePath());
             new LocalClusterYsbRun(cluster, ClusterYsbEngine.named(args[0]), jar)
                     .run(Long.parseLong(args[2]), Integer.parseInt(args[3]));
         } catch (IOException | TimeoutException e) {

@@ -42,6 +42,10 @@ final class ClusterExecCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!engine.matches("[a-z0-9][a-z0-9-]*")) {
+            throw new ParameterException(spec.commandLine(), "--engine names a log directory:"
+                    + " lower-case letters, digits and -, e.g. storm; not \"" + engine + "\"");
+        }
         LocalCluster local = LocalCluster.open(cluster.directory, cluster.repository());
         if (node < 0 || node >= local.layout().nodes().size()) {
             throw new ParameterException(spec.commandLine(), "--node must be 0 to "

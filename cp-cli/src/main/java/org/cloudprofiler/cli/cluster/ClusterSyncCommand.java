@@ -7,6 +7,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -54,7 +55,7 @@ final class ClusterSyncCommand implements Callable<Integer> {
         LocalCluster local = LocalCluster.open(cluster.directory, cluster.repository());
         ClusterLayout layout = local.layout();
         String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(8));
-        List<String> agents = new ArrayList<>();
+        List<String> agents = new CopyOnWriteArrayList<>(); // read by the hook's thread
         CountDownLatch serverDone = new CountDownLatch(1);
         Thread stopAgents = new Thread(() -> {
             try {

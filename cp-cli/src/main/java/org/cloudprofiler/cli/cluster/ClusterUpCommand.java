@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.cloudprofiler.cli.CloudProfilerCommand;
@@ -55,6 +56,10 @@ final class ClusterUpCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Map<String, ClusterEngine> known = ClusterEngines.byName();
         List<String> chosen = engines == null ? List.copyOf(known.keySet()) : engines;
+        if (chosen.size() != Set.copyOf(chosen).size()) {
+            throw new ParameterException(spec.commandLine(), "--engines names an engine twice: "
+                    + String.join(",", chosen));
+        }
         for (String engine : chosen) {
             if (!known.containsKey(engine)) {
                 throw new ParameterException(spec.commandLine(), "--engines: no engine \""

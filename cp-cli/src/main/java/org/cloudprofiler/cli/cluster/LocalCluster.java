@@ -27,8 +27,9 @@ import org.cloudprofiler.netns.NetworkNode;
  * inside its node, with its output in {@code processes/<name>.log}, and is recorded in the
  * state before anything waits on it. Stopping sends SIGTERM to a process and every process it
  * started (Storm's workers are the supervisors' children), then SIGKILL to those still there
- * after {@link #STOP_WAIT}. Not thread-safe, except {@link #tearDown()}, which a shutdown hook
- * may call while another thread starts processes.
+ * after {@link #STOP_WAIT}. Starting, stopping and tearing down are synchronized (a shutdown
+ * hook may tear down while another thread starts processes); waiting and running a command are
+ * not, and may run beside them.
  */
 public final class LocalCluster {
     /** How long a stopped process may take before it is killed. */
