@@ -73,6 +73,12 @@ public record ClusterLayout(List<NetworkNode> nodes, String hostIp, Path directo
         return Files.createDirectories(directory.resolve(engine));
     }
 
+    /** Where the build lists an engine's jars: {@code engines/<engine>/target/classpath.txt}. */
+    public static Path engineClasspathFile(Path repository, String engine) {
+        return repository.resolve("engines").resolve(engine).resolve("target")
+                .resolve("classpath.txt");
+    }
+
     /**
      * The class path of an engine's own jars, from the Maven repository ({@code make build}
      * writes it); the engine's processes start on it and nothing else.
@@ -80,8 +86,7 @@ public record ClusterLayout(List<NetworkNode> nodes, String hostIp, Path directo
      * @throws IOException naming the file and the fix if it is missing
      */
     public String engineClasspath(String engine) throws IOException {
-        Path file = repository.resolve("engines").resolve(engine).resolve("target")
-                .resolve("classpath.txt");
+        Path file = engineClasspathFile(repository, engine);
         if (!Files.isRegularFile(file)) {
             throw new IOException(file + " is missing: the " + engine + " jars are listed there"
                     + " by the build; run 'make build' in " + repository);

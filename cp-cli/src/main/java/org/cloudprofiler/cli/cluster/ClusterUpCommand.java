@@ -1,6 +1,8 @@
 package org.cloudprofiler.cli.cluster;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +73,7 @@ final class ClusterUpCommand implements Callable<Integer> {
                     + NetworkNamespaces.MAX_NODES + ", not " + nodes);
         }
         refuseIfUp();
+        checkBuilt(chosen, cluster.repository());
         LocalCluster local = LocalCluster.create(cluster.directory, nodes, !loopback, chosen,
                 cluster.repository());
         Thread undo = new Thread(() -> tearDownQuietly(local), "cluster-up-undo");
@@ -113,6 +116,17 @@ final class ClusterUpCommand implements Callable<Integer> {
         throw new IOException("a cluster is recorded in " + cluster.directory
                 + " (cluster.json): stop it first with 'cloudprofiler cluster down --dir "
                 + cluster.directory + "'");
+    }
+
+    /** Each engine's jar list before any node is made: a missing one is a build not yet made. */
+    private static void checkBuilt(List<String> engines, Path repository) throws IOException {
+        for (String engine : engines) {
+            Path classpath = ClusterLayout.engineClasspathFile(repository, engine);
+            if (!Files.isRegularFile(classpath)) {
+                throw new IOException(classpath + " is missing: the " + engine + " jars are"
+                        + " listed there by the build; run 'make build' in " + repository);
+            }
+        }
     }
 
     private void start(LocalCluster local, ClusterEngine engine)

@@ -97,8 +97,7 @@ public final class StormCluster implements ClusterEngine {
     @Override
     public List<String> addresses(ClusterLayout layout) {
         NetworkNode coordinator = layout.coordinator();
-        Path classpath = layout.repository().resolve("engines").resolve(NAME).resolve("target")
-                .resolve("classpath.txt");
+        Path classpath = ClusterLayout.engineClasspathFile(layout.repository(), NAME);
         return List.of(
                 "Nimbus " + coordinator.ip() + ":" + coordinator.port(NIMBUS_PORT)
                         + " (nimbus.seeds), ZooKeeper " + coordinator.ip() + ":"
