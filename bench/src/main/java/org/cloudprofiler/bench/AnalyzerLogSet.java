@@ -79,7 +79,7 @@ public final class AnalyzerLogSet {
             ComponentRole role = c == 0 ? ComponentRole.SOURCE
                     : c == COMPONENTS.length - 1 ? ComponentRole.SINK : ComponentRole.INNER;
             components.add(new TopologyDescription.Component(COMPONENTS[c], null,
-                    c == 0 ? "spout" : "bolt", role, COMPONENTS[c], 1, List.of(c)));
+                    c == 0 ? "spout" : "bolt", role, COMPONENTS[c], 1, List.of(c), 0));
             if (c > 0) {
                 edges.add(new TopologyDescription.Edge(COMPONENTS[c - 1], COMPONENTS[c],
                         "default", "shuffle", List.of(), false));

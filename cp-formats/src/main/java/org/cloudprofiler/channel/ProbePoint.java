@@ -15,7 +15,12 @@ public enum ProbePoint {
     /** Tuples entering the task and the CPU time of the thread running it, per period. */
     CPU("cpu"),
     /** The first tuple and the end of the run (the poison pill, id -1). */
-    FIRST_LAST("first-last");
+    FIRST_LAST("first-last"),
+    /**
+     * A fan-out output's tie to its source record: each record is {@code (child id, root id)},
+     * its second column an id, not a TSC (docs/design.md, "Tuple lineage").
+     */
+    LINEAGE("lineage");
 
     private final String point;
 

@@ -59,9 +59,13 @@ public record TopologyDescription(
      * @param parallelism the parallelism hint (executors, or Flink subtasks)
      * @param tasks its task ids: unique within the component only (Flink numbers the subtasks
      *     of every operator from 0; Storm's ids happen to be unique across the topology)
+     * @param mintOrigin task {@code t} of this component mints tuple ids with origin
+     *     {@code mintOrigin + t} (docs/design.md, "Tuple lineage"): Storm 0, Flink the
+     *     operator's position in the stream graph shifted left by 12
      */
     public record Component(String id, String uid, String kind, ComponentRole role,
-            String channelPrefix, int parallelism, List<Integer> tasks) implements Serializable {}
+            String channelPrefix, int parallelism, List<Integer> tasks, int mintOrigin)
+            implements Serializable {}
 
     /**
      * One task and where it ran.

@@ -148,7 +148,8 @@ class FlinkJobITCase {
         for (String[] operator : described) {
             operators.add(new TopologyDescription.Component(operator[0], null,
                     operator[0].equals("source") ? "source" : "operator",
-                    ComponentRole.ofJsonName(operator[1]), operator[0], 2, List.of(0, 1)));
+                    ComponentRole.ofJsonName(operator[1]), operator[0], 2, List.of(0, 1),
+                    operators.size() << 12));
         }
         return new TopologyDescription(TopologyDescription.FORMAT, "flink", "flink-job", null,
                 "3f2c09a1d4e5b6c7f8a9b0c1d2e3f4a5", "node-a", null, "JofSource ids", operators,

@@ -161,7 +161,7 @@ final class FlinkTopologyFile {
                     Math.max(1, component.parallelism()));
             components.add(new TopologyDescription.Component(component.id(), component.uid(),
                     component.kind(), component.role(), component.channelPrefix(), subtasks,
-                    IntStream.range(0, subtasks).boxed().toList()));
+                    IntStream.range(0, subtasks).boxed().toList(), component.mintOrigin()));
             for (int index = 0; index < subtasks; index++) {
                 tasks.add(new TopologyDescription.Task(index, component.id(),
                         hosts.get(new Subtask(component.id(), index)), null,

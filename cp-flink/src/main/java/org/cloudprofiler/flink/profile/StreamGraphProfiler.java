@@ -175,7 +175,8 @@ final class StreamGraphProfiler {
 
     private TopologyDescription describe(List<StreamNode> nodes) {
         List<TopologyDescription.Component> components = new ArrayList<>();
-        for (StreamNode node : nodes) {
+        for (int position = 0; position < nodes.size(); position++) {
+            StreamNode node = nodes.get(position);
             String id = componentIds.get(node.getId());
             ComponentRole role = node.getInEdges().isEmpty() ? ComponentRole.SOURCE
                     : node.getOutEdges().isEmpty() ? ComponentRole.SINK : ComponentRole.INNER;
@@ -185,7 +186,7 @@ final class StreamGraphProfiler {
                     node.getOperatorFactory() instanceof SourceOperatorFactory<?>
                             ? "source" : "operator",
                     role, ChannelNames.component(id), Math.max(0, node.getParallelism()),
-                    List.of()));
+                    List.of(), position << 12));
         }
         List<TopologyDescription.Edge> edges = new ArrayList<>();
         for (StreamNode node : nodes) {

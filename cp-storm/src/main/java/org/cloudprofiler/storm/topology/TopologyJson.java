@@ -133,7 +133,7 @@ public final class TopologyJson {
                     spout ? ComponentRole.SOURCE : upstream.contains(component)
                             ? ComponentRole.INNER : ComponentRole.SINK,
                     ChannelNames.component(component), common.get_parallelism_hint(),
-                    List.copyOf(taskIds)));
+                    List.copyOf(taskIds), 0));
             for (int task : taskIds) {
                 tasks.add(task(component, task, settings, placements.get(task)));
             }
