@@ -19,7 +19,8 @@ import org.cloudprofiler.sync.SyncPhase;
  * <p>Every segment's bounds include the drift the model allows ({@code ρ}, docs/design.md, "Drift
  * between phases"). Where two consecutive segments' rates differ by more than the model allows
  * ({@code 2ρ}, the rate moving by {@code ρ} within each), both segments are left unbounded and
- * the map reports it ({@link ClockMap#driftBeyondModel()}).
+ * the map reports it ({@link ClockMap#driftBeyondModel()}). With {@code ρ = 0}, the paper's
+ * model, in which a rate may change at a phase and nowhere else, no such comparison is made.
  */
 public final class ClockMapFactory {
 
@@ -134,8 +135,10 @@ public final class ClockMapFactory {
             return segments.get(0);
         }
         for (int i = 0; i + 1 < segments.size(); i++) {
-            if (infeasible[i] || infeasible[i + 1]) {
-                continue; // a segment without a trusted rate says nothing about its neighbour
+            if (rateVariation == 0 || infeasible[i] || infeasible[i + 1]) {
+                // With ρ = 0, the paper's model, a rate may change at a phase; a segment
+                // without a trusted rate says nothing about its neighbour.
+                continue;
             }
             DriftBeyondModel change = rateChangeBeyondModel(data, targetNode, sourceNode,
                     measured, i, segments.get(i), segments.get(i + 1), rateVariation);
