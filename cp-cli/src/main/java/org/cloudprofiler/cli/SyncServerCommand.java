@@ -114,9 +114,12 @@ public final class SyncServerCommand implements Callable<Integer> {
     private static final long AROUND_STOP_SECONDS = 10;
 
     private final PrintStream console = System.out;
-    /** Per pair, the min exchange of the last phase that measured it, and its last rate. */
+    /**
+     * Per pair, the min exchange of the last phase that measured it, and its last segment's
+     * rate and half-width, ppm.
+     */
     private final Map<String, SyncExchange> previousMin = new HashMap<>();
-    private final Map<String, Double> previousRatePpm = new HashMap<>();
+    private final Map<String, double[]> previousRatePpm = new HashMap<>();
 
     @Override
     public Integer call() throws Exception {
@@ -272,8 +275,9 @@ public final class SyncServerCommand implements Callable<Integer> {
     /**
      * Each pair's rate over the segment this phase ends, against the previous phase that measured
      * the pair: the responder's clock against the initiator's nominal rate, ppm, with the
-     * half-width its exchanges allow, and its change from the segment before. What the drift
-     * allowance of the analyzer assumes ({@code analyze --drift-ppm}) is checked here.
+     * half-width its exchanges allow, and its change from the segment before, with the sum of
+     * both half-widths (a change within it is not one the data show). What the analyzer's drift
+     * allowance assumes ({@code analyze --drift-ppm}) is checked here.
      */
     private void printSegmentRates(SyncPhase phase, Map<String, SyncNode> byId) {
         for (PairMeasurement pair : phase.pairs()) {
@@ -284,13 +288,13 @@ public final class SyncServerCommand implements Callable<Integer> {
             }
             MinRttClockMap segment = new MinRttClockMap(previous, pair.min());
             double nominal = (double) byId.get(pair.from()).tscHz() / byId.get(pair.to()).tscHz();
-            double ppm = (segment.rate(0) / nominal - 1) * 1e6;
-            double halfWidthPpm = segment.rateHalfWidth(0) / nominal * 1e6;
-            Double before = previousRatePpm.put(key, ppm);
+            double[] rate = {(segment.rate(0) / nominal - 1) * 1e6,
+                    segment.rateHalfWidth(0) / nominal * 1e6};
+            double[] before = previousRatePpm.put(key, rate);
             console.printf(Locale.ROOT, "  %s  %s runs %+.3f ppm ± %.3f against %s over the"
-                    + " last segment%s%n", key, pair.to(), ppm, halfWidthPpm, pair.from(),
-                    before == null ? "" : String.format(Locale.ROOT, ", %+.3f ppm from the one"
-                            + " before", ppm - before));
+                    + " last segment%s%n", key, pair.to(), rate[0], rate[1], pair.from(),
+                    before == null ? "" : String.format(Locale.ROOT, ", %+.3f ppm ± %.3f from"
+                            + " the one before", rate[0] - before[0], rate[1] + before[1]));
         }
     }
 
