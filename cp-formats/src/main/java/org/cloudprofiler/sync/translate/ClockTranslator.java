@@ -259,6 +259,12 @@ public final class ClockTranslator {
         }
         TranslatedDuration best = null;
         for (TranslatedDuration candidate : candidates) {
+            // A span without a bound (drift beyond the model) gives an infinite bound, or NaN
+            // where it multiplies a bound of 0: either is no bound, and never the best.
+            if (Double.isNaN(candidate.boundTicks())) {
+                candidate = new TranslatedDuration(candidate.durationTicks(),
+                        Double.POSITIVE_INFINITY, candidate.path());
+            }
             if (best == null || candidate.boundTicks() < best.boundTicks()) {
                 best = candidate;
             }
