@@ -144,38 +144,39 @@ public final class HullClockMap implements ClockMap {
 
     /**
      * The map's slope between the earliest and the latest exchange, from their midpoints: the
-     * rate {@code r} that {@code ρ} is a fraction of.
+     * rate {@code r} that {@code ρ} is a fraction of. Differences of whole ticks are taken as
+     * longs, exactly: as doubles, TSC values near 2^62 would lose hundreds of ticks.
      */
     private static double outermostSlope(List<SyncExchange> forward,
             List<SyncExchange> reverse) {
-        double earliestSource = Double.POSITIVE_INFINITY;
-        double earliestTarget = 0;
-        double latestSource = Double.NEGATIVE_INFINITY;
-        double latestTarget = 0;
+        Midpoint earliest = null;
+        Midpoint latest = null;
         for (SyncExchange exchange : forward) {
-            double target = exchange.s() + exchange.rttTicks() / 2.0;
-            if (exchange.b() < earliestSource) {
-                earliestSource = exchange.b();
-                earliestTarget = target;
-            }
-            if (exchange.b() > latestSource) {
-                latestSource = exchange.b();
-                latestTarget = target;
-            }
+            Midpoint point = new Midpoint(exchange.s(), exchange.rttTicks() / 2.0,
+                    exchange.b(), 0);
+            earliest = earliest == null || point.isBefore(earliest) ? point : earliest;
+            latest = latest == null || latest.isBefore(point) ? point : latest;
         }
         for (SyncExchange exchange : reverse) {
-            double source = exchange.s() + exchange.rttTicks() / 2.0;
-            if (source < earliestSource) {
-                earliestSource = source;
-                earliestTarget = exchange.b();
-            }
-            if (source > latestSource) {
-                latestSource = source;
-                latestTarget = exchange.b();
-            }
+            Midpoint point = new Midpoint(exchange.b(), 0, exchange.s(),
+                    exchange.rttTicks() / 2.0);
+            earliest = earliest == null || point.isBefore(earliest) ? point : earliest;
+            latest = latest == null || latest.isBefore(point) ? point : latest;
         }
-        return latestSource > earliestSource
-                ? (latestTarget - earliestTarget) / (latestSource - earliestSource) : 1;
+        double sourceSpan = Math.subtractExact(latest.sourceTicks, earliest.sourceTicks)
+                + (latest.sourceFraction - earliest.sourceFraction);
+        return sourceSpan > 0 ? (Math.subtractExact(latest.targetTicks, earliest.targetTicks)
+                + (latest.targetFraction - earliest.targetFraction)) / sourceSpan : 1;
+    }
+
+    /** An exchange's midpoint on both clocks: whole ticks plus a fraction each. */
+    private record Midpoint(long targetTicks, double targetFraction, long sourceTicks,
+            double sourceFraction) {
+
+        boolean isBefore(Midpoint other) {
+            long whole = Math.subtractExact(sourceTicks, other.sourceTicks);
+            return whole + (sourceFraction - other.sourceFraction) < 0;
+        }
     }
 
     private static void clip(FeasiblePolygon polygon, HalfPlane constraint,
