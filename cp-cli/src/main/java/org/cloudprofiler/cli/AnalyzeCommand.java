@@ -11,6 +11,7 @@ import org.cloudprofiler.analyzer.Analyzer;
 import org.cloudprofiler.analyzer.AnalyzerOptions;
 import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
+import org.cloudprofiler.sync.DriftModel;
 import org.cloudprofiler.sync.translate.TranslationMethod;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,6 +59,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--method", description = "Clock translation: minrtt or hull (default:"
             + " ${DEFAULT-VALUE}).")
     private String method = "minrtt";
+
+    @Option(names = "--drift-ppm", description = "How much each node's clock rate may vary"
+            + " within a segment between two sync phases, ppm; every bound includes what that can"
+            + " cost, and spans where sync.json shows more are reported and left unbounded"
+            + " (default: ${DEFAULT-VALUE}).")
+    private double driftPpm = DriftModel.DEFAULT_DRIFT_PPM;
 
     @Option(names = "--cluster", description = "host:port of a Flink cluster's REST endpoint;"
             + " default: an embedded MiniCluster.")
@@ -135,7 +142,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         };
         try {
             AnalyzerOptions options = AnalyzerOptions.ofLocations(logs, sync, out)
-                    .withReference(reference).withMethod(translation)
+                    .withReference(reference).withMethod(translation).withDriftPpm(driftPpm)
                     .withTupleTimeout(tupleTimeout).withReaders(readers)
                     .withSelection(new TimeSelection(from.toNanos(),
                             to == null ? Long.MAX_VALUE : to.toNanos(), window.toNanos()));

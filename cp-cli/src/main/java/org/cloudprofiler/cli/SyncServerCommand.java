@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,13 +13,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.cloudprofiler.sync.DriftModel;
 import org.cloudprofiler.sync.PairMeasurement;
 import org.cloudprofiler.sync.PhaseReport;
 import org.cloudprofiler.sync.SweepReport;
+import org.cloudprofiler.sync.SyncExchange;
 import org.cloudprofiler.sync.SyncJson;
 import org.cloudprofiler.sync.SyncNode;
 import org.cloudprofiler.sync.SyncPhase;
 import org.cloudprofiler.sync.TransferModel;
+import org.cloudprofiler.sync.translate.MinRttClockMap;
 import org.cloudprofiler.sync.service.SyncServer;
 import org.cloudprofiler.sync.service.SyncServerCounters;
 import picocli.CommandLine.Command;
@@ -29,9 +33,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * Runs the clock-sync server for one profiling run: waits for the agents, measures the
- * {@code start} phase, optional {@code mid} phases and a transfer sweep, then, when the run ends
- * (its duration elapses, or SIGTERM / Ctrl-C), the {@code end} phase; writes {@code sync.json}
- * after every phase and sends the agents home.
+ * {@code start} phase, a {@code mid} phase every {@code --mid-interval} (by default
+ * {@link DriftModel#DEFAULT_MID_INTERVAL}, so that the bounds' drift term stays small) and an
+ * optional transfer sweep, then, when the run ends (its duration elapses, or SIGTERM / Ctrl-C),
+ * the {@code end} phase; writes {@code sync.json} after every phase, prints each pair's rate over
+ * the segment the phase ended, and sends the agents home.
  */
 @Command(name = "sync-server", mixinStandardHelpOptions = true,
         versionProvider = CloudProfilerCommand.Version.class,
@@ -87,8 +93,10 @@ public final class SyncServerCommand implements Callable<Integer> {
     String around;
 
     @Option(names = "--mid-interval", converter = DurationConverter.class,
-            description = "Measure a mid phase this often during the run (default: never).")
-    Duration midInterval;
+            description = "Measure a mid phase this often during the run, so that the bounds'"
+                    + " drift term stays small (docs/design.md, \"Drift between phases\"); 0s"
+                    + " for none (default: 10s).")
+    Duration midInterval = DriftModel.DEFAULT_MID_INTERVAL;
 
     @Option(names = "--sweep", description = "After the start phase, time TCP transfers of"
             + " growing sizes per ordered pair and fit the transfer-time model.")
@@ -106,6 +114,12 @@ public final class SyncServerCommand implements Callable<Integer> {
     private static final long AROUND_STOP_SECONDS = 10;
 
     private final PrintStream console = System.out;
+    /**
+     * Per pair, the min exchange of the last phase that measured it, and its last segment's
+     * rate and half-width, ppm.
+     */
+    private final Map<String, SyncExchange> previousMin = new HashMap<>();
+    private final Map<String, double[]> previousRatePpm = new HashMap<>();
 
     @Override
     public Integer call() throws Exception {
@@ -144,8 +158,8 @@ public final class SyncServerCommand implements Callable<Integer> {
             problem = "--around and --duration both say when the run ends: give one";
         } else if (around != null && around.isBlank()) {
             problem = "--around needs a command, e.g. --around 'flink run job.jar'";
-        } else if (midInterval != null && midInterval.toMillis() < 1) {
-            problem = "--mid-interval must be positive, e.g. 60s";
+        } else if (!midInterval.isZero() && midInterval.toMillis() < 1) {
+            problem = "--mid-interval must be at least 1ms, e.g. 10s, or 0s for no mid phases";
         } else if (exchangeTimeout.toMillis() < 1) {
             problem = "--exchange-timeout must be at least 1ms";
         }
@@ -175,7 +189,7 @@ public final class SyncServerCommand implements Callable<Integer> {
         console.println(run != null ? "run in progress: " + around
                 : duration == null ? "run in progress; SIGTERM or Ctrl-C ends it"
                 : "run in progress for " + duration.toSeconds() + " s");
-        long nextMidNs = midInterval == null ? Long.MAX_VALUE
+        long nextMidNs = midInterval.isZero() ? Long.MAX_VALUE
                 : System.nanoTime() + midInterval.toNanos();
         while (true) {
             long now = System.nanoTime();
@@ -252,9 +266,36 @@ public final class SyncServerCommand implements Callable<Integer> {
                     + " %d of %d exchanges%n", pair.from(), pair.to(), rttUs, rttUs / 2,
                     pair.exchanges(), pair.exchanges() + pair.lost());
         }
+        printSegmentRates(report.phase(), byId);
         report.problems().forEach(problem -> console.println("PROBLEM " + problem));
         write(server);
         return report.problems().size();
+    }
+
+    /**
+     * Each pair's rate over the segment this phase ends, against the previous phase that measured
+     * the pair: the responder's clock against the initiator's nominal rate, ppm, with the
+     * half-width its exchanges allow, and its change from the segment before, with the sum of
+     * both half-widths (a change within it is not one the data show). What the analyzer's drift
+     * allowance assumes ({@code analyze --drift-ppm}) is checked here.
+     */
+    private void printSegmentRates(SyncPhase phase, Map<String, SyncNode> byId) {
+        for (PairMeasurement pair : phase.pairs()) {
+            String key = pair.from() + " -> " + pair.to();
+            SyncExchange previous = previousMin.put(key, pair.min());
+            if (previous == null || pair.min().b() <= previous.b()) {
+                continue;
+            }
+            MinRttClockMap segment = new MinRttClockMap(previous, pair.min());
+            double nominal = (double) byId.get(pair.from()).tscHz() / byId.get(pair.to()).tscHz();
+            double[] rate = {(segment.rate(0) / nominal - 1) * 1e6,
+                    segment.rateHalfWidth(0) / nominal * 1e6};
+            double[] before = previousRatePpm.put(key, rate);
+            console.printf(Locale.ROOT, "  %s  %s runs %+.3f ppm ± %.3f against %s over the"
+                    + " last segment%s%n", key, pair.to(), rate[0], rate[1], pair.from(),
+                    before == null ? "" : String.format(Locale.ROOT, ", %+.3f ppm ± %.3f from"
+                            + " the one before", rate[0] - before[0], rate[1] + before[1]));
+        }
     }
 
     private void printModel(TransferModel model) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.util.function.LongUnaryOperator;
 import org.cloudprofiler.analyzer.GoldenLogSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** {@code cloudprofiler analyze} end to end on a golden log set. */
 class AnalyzeCommandTest {
@@ -111,5 +114,17 @@ class AnalyzeCommandTest {
         int exit = CloudProfilerCommand.commandLine().execute("analyze", "--logs",
                 directory.toString(), "--method", "ntp");
         assertEquals(1, exit);
+    }
+
+    @Test
+    void refusesANegativeDriftAllowance() {
+        ByteArrayOutputStream errors = new ByteArrayOutputStream();
+        CommandLine command = CloudProfilerCommand.commandLine();
+        command.setErr(new PrintWriter(errors, true));
+        int exit = command.execute("analyze", "--logs", directory.toString(), "--drift-ppm",
+                "-1");
+        assertEquals(1, exit);
+        assertTrue(errors.toString().contains("--drift-ppm must be at least 0"),
+                errors::toString);
     }
 }

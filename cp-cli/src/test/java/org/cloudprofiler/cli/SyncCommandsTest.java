@@ -3,14 +3,19 @@ package org.cloudprofiler.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.cloudprofiler.sync.DriftModel;
 import org.cloudprofiler.sync.SyncData;
 import org.cloudprofiler.sync.SyncJson;
 import org.cloudprofiler.sync.SyncNode;
@@ -18,6 +23,7 @@ import org.cloudprofiler.sync.SyncPhase;
 import org.cloudprofiler.sync.TransferModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** {@code sync-server} and two {@code sync-agent}s over loopback, as a user would run them. */
 class SyncCommandsTest {
@@ -71,6 +77,33 @@ class SyncCommandsTest {
     }
 
     @Test
+    void midPhasesAreTakenByDefaultAtTheDriftModelsInterval() {
+        SyncServerCommand command = new SyncServerCommand();
+        new CommandLine(command).parseArgs("--nodes", "2", "--around", "true");
+        assertEquals(DriftModel.DEFAULT_MID_INTERVAL, command.midInterval);
+        new CommandLine(command).parseArgs("--nodes", "2", "--mid-interval", "0s");
+        assertEquals(Duration.ZERO, command.midInterval);
+    }
+
+    @Test
+    void midPhasesDuringACommandReportEachPairsRatePerSegment() throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        System.setOut(new PrintStream(console, true));
+        try {
+            assertEquals(0, runAround("sleep 1", "--mid-interval", "300ms"));
+        } finally {
+            System.setOut(stdout);
+        }
+        List<String> phases = SyncJson.read(directory.resolve("sync.json")).phases().stream()
+                .map(SyncPhase::name).toList();
+        assertTrue(phases.size() >= 3 && phases.get(1).equals(SyncPhase.MID), phases::toString);
+        // One clock on loopback: each segment's rate is 0 within its half-width.
+        assertTrue(console.toString().contains("a -> b  b runs "), console::toString);
+        assertTrue(console.toString().contains("from the one before"), console::toString);
+    }
+
+    @Test
     void aCommandThatFailsGivesItsExitCodeAfterTheEndPhase() throws Exception {
         assertEquals(3, runAround("exit 3"));
         List<String> phases = SyncJson.read(directory.resolve("sync.json")).phases().stream()
@@ -85,12 +118,14 @@ class SyncCommandsTest {
     }
 
     /** A session of two agents around {@code command}; the server's exit code. */
-    private int runAround(String command) throws Exception {
+    private int runAround(String command, String... options) throws Exception {
         int port = freeUdpPort();
+        List<String> arguments = new ArrayList<>(List.of("sync-server", "--port",
+                String.valueOf(port), "--nodes", "2", "--token", "t", "--exchanges", "20",
+                "--around", command, "--out", directory.resolve("sync.json").toString()));
+        arguments.addAll(List.of(options));
         CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> run(
-                "sync-server", "--port", String.valueOf(port), "--nodes", "2", "--token", "t",
-                "--exchanges", "20", "--around", command,
-                "--out", directory.resolve("sync.json").toString()));
+                arguments.toArray(String[]::new)));
         List<CompletableFuture<Integer>> agents = List.of("a", "b").stream()
                 .map(id -> CompletableFuture.supplyAsync(() -> run("sync-agent", "--server",
                         "127.0.0.1:" + port, "--node-id", id, "--token", "t")))

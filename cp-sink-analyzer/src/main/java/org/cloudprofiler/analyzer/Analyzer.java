@@ -95,7 +95,7 @@ public final class Analyzer {
         }
         ClockSpec clocks = new ClockSpec(options.sync() == null ? null
                 : readSync(), options.sync() == null ? null : options.sync().toString(),
-                options.referenceNode(), options.method(), logSet.clocks());
+                options.referenceNode(), options.method(), options.driftPpm(), logSet.clocks());
         DurationTranslator translator = clocks.create();
         HopPlan plan = HopPlan.of(logSet.channels(), logSet.topology());
         List<String> notes = notes(logSet, plan, translator);
@@ -291,6 +291,7 @@ public final class Analyzer {
         }
         if (translator instanceof SyncedClockTranslator synced) {
             synced.reasons().forEach((pair, reason) -> notes.add(pair + ": " + reason));
+            notes.addAll(synced.driftNotes());
         }
         return notes;
     }

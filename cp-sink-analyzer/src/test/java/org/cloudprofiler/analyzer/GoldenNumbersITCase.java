@@ -14,6 +14,7 @@ import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
 import org.cloudprofiler.analyzer.report.LatencyStats;
 import org.cloudprofiler.analyzer.stats.ExactPercentiles;
+import org.cloudprofiler.sync.DriftModel;
 import org.cloudprofiler.sync.translate.TranslationMethod;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -223,7 +224,14 @@ class GoldenNumbersITCase {
         double boundWithAllowance(long c) {
             double sigma = (c - cj) / (cm - cj);
             double weight = Math.abs(1 - sigma) + Math.abs(sigma);
-            return Math.abs(1 - sigma) * halfJ + Math.abs(sigma) * halfM + weight + rate + 1;
+            // The drift term at the default allowance: ρ·r·x·(T − x)/T inside the span, ρ·r
+            // times the distance to the nearer phase outside it (docs/design.md).
+            double x = c - cj;
+            double span = cm - cj;
+            double drift = DriftModel.DEFAULT_DRIFT_PPM * 1e-6 * rate
+                    * (x < 0 ? -x : x > span ? x - span : x * (span - x) / span);
+            return Math.abs(1 - sigma) * halfJ + Math.abs(sigma) * halfM + drift + weight + rate
+                    + 1;
         }
     }
 }

@@ -94,6 +94,60 @@ class SyncDataGapsITCase {
     }
 
     /**
+     * Node-b's clock steps from 100 to 400 ppm fast in the middle of the tuples, and mid phases
+     * every 1.5 ms measure both rates: at the default drift allowance the remote samples that
+     * need node-b's clock around the step are unbounded, counted as such, and a note names the
+     * node, the span and the fix; with an allowance that covers the step, every one is bounded
+     * and holds the truth.
+     */
+    @Test
+    void driftBeyondTheAllowanceLeavesSamplesUnboundedWithANote() throws Exception {
+        long step = 11_000_000;
+        LongUnaryOperator stepping = t -> t + Math.floorDiv(t, 10_000) + 123_456_789
+                + (t > step ? Math.floorDiv((t - step) * 3, 10_000) : 0);
+        Path logs = directory.resolve("logs");
+        GoldenLogSet.write(logs, TUPLES, "node-b", stepping);
+        String[] phases = new String[11];
+        for (int i = 0; i < phases.length; i++) {
+            long s = 1_000_000 + i * 1_500_000L;
+            // Round trips of 2 ticks: each segment's rate is known to a fraction of a ppm.
+            phases[i] = phase(i == 0 ? "start" : i == phases.length - 1 ? "end" : "mid", i,
+                    pair("node-a", "node-b", s, stepping.applyAsLong(s + 1), s + 2, "[]"));
+        }
+        Path sync = writeSync(phases);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+        AnalysisSummary summary = new Analyzer(AnalyzerOptions.of(List.of(logs), sync,
+                directory.resolve("out")).withReference("node-a"),
+                new PrintStream(console, true)).run();
+
+        HopRow transfer = GoldenNumbersITCase.row(summary, "spout -> sink", "REMOTE");
+        assertEquals(TUPLES, transfer.unboundedSamples());
+        assertEquals(TUPLES, transfer.paths().get("DRIFT_BEYOND_MODEL"));
+        assertEquals(TUPLES, GoldenNumbersITCase.row(summary, "spout", "LOCAL")
+                .boundedSamples());
+        String note = "the clock of node-b against node-a changed rate by at least";
+        assertTrue(summary.notes().stream().anyMatch(n -> n.startsWith(note)
+                && n.contains("Fix: take mid phases more often")), summary.notes()::toString);
+        assertTrue(console.toString().contains("Note: " + note), console::toString);
+        assertTrue(Files.readString(directory.resolve("out/summary.json")).contains(note));
+
+        AnalysisSummary covered = GoldenNumbersITCase.analyze(AnalyzerOptions.of(List.of(logs),
+                sync, directory.resolve("out-covered")).withReference("node-a")
+                .withDriftPpm(400));
+        HopRow coveredTransfer = GoldenNumbersITCase.row(covered, "spout -> sink", "REMOTE");
+        assertEquals(TUPLES, coveredTransfer.boundedSamples());
+        // The truth is on node-a's clock: from spout out to sink in, 500 + i ns.
+        double bound = coveredTransfer.boundNs().max();
+        assertTrue(Math.abs(coveredTransfer.latencyNs().min() - 500) <= bound,
+                () -> "min " + coveredTransfer.latencyNs().min() + " ± " + bound);
+        assertTrue(Math.abs(coveredTransfer.latencyNs().max() - (500 + TUPLES - 1)) <= bound,
+                () -> "max " + coveredTransfer.latencyNs().max() + " ± " + bound);
+        assertTrue(covered.notes().stream().noneMatch(n -> n.startsWith(note)),
+                covered.notes()::toString);
+    }
+
+    /**
      * Every sample bounded, and the extremes within the largest bound of the truth's: the
      * difference of node-b's readings at the true instants (node-a's ticks) of each tuple.
      */

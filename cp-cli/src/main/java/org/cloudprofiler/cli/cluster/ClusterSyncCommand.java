@@ -2,6 +2,7 @@ package org.cloudprofiler.cli.cluster;
 
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -12,7 +13,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.cloudprofiler.cli.CloudProfilerCommand;
+import org.cloudprofiler.cli.DurationConverter;
 import org.cloudprofiler.netns.NetworkNode;
+import org.cloudprofiler.sync.DriftModel;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,8 +26,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code cluster sync --around '<command>'}: a sync agent on every node and the sync server in
  * the root namespace, which takes the start phase and the transfer sweep, runs the command, and
- * takes the end phase when it exits ({@code sync-server --around}, with the cluster's nodes
- * filled in). The agents stay until the server is done, also when it is interrupted.
+ * takes the end phase when it exits, with mid phases in between ({@code sync-server --around},
+ * with the cluster's nodes filled in). The agents stay until the server is done, also when it
+ * is interrupted.
  */
 @Command(name = "sync", mixinStandardHelpOptions = true,
         versionProvider = CloudProfilerCommand.Version.class,
@@ -49,6 +53,11 @@ final class ClusterSyncCommand implements Callable<Integer> {
     @Option(names = "--port", description = "The sync server's UDP port (default:"
             + " ${DEFAULT-VALUE}).")
     int port = 7711;
+
+    @Option(names = "--mid-interval", converter = DurationConverter.class,
+            description = "A mid phase this often during the run; 0s for none (default: 10s,"
+                    + " as sync-server's).")
+    Duration midInterval = DriftModel.DEFAULT_MID_INTERVAL;
 
     @Override
     public Integer call() throws Exception {
@@ -76,7 +85,8 @@ final class ClusterSyncCommand implements Callable<Integer> {
             CommandLine server = spec.root().commandLine().getSubcommands().get("sync-server");
             status = server.execute("--bind", layout.hostIp(), "--port", Integer.toString(port),
                     "--nodes", Integer.toString(layout.nodes().size()), "--token", token,
-                    "--sweep", "--out", out.toString(), "--around", around);
+                    "--sweep", "--out", out.toString(), "--around", around, "--mid-interval",
+                    midInterval.toMillis() + "ms");
         } finally {
             serverDone.countDown();
         }

@@ -1,5 +1,7 @@
 package org.cloudprofiler.sync.translate;
 
+import java.util.List;
+
 /**
  * Translates the ticks of a source node's clock onto a target node's clock, with a strict bound.
  * Every value is in target ticks unless its name says source ticks. Implementations are
@@ -50,4 +52,12 @@ public interface ClockMap {
      * @param durationSourceTicks source ticks, negative for a duration that ends before it starts
      */
     ScaledDuration scale(long fromSourceTicks, double durationSourceTicks);
+
+    /**
+     * Where the measurements show drift beyond the model, so that the map's bounds there are
+     * infinite; empty for a map of one segment, where no such comparison is possible.
+     */
+    default List<DriftBeyondModel> driftBeyondModel() {
+        return List.of();
+    }
 }

@@ -15,10 +15,27 @@ import org.cloudprofiler.sync.SyncPhase;
  * <p>{@link TranslationMethod#MINRTT} uses the min exchange of each phase in which the target
  * initiated (or, where that direction lacks a phase, the source); {@link TranslationMethod#HULL}
  * every exchange of both directions (the {@code all} lists where kept, else the min exchanges).
+ *
+ * <p>Every segment's bounds include the drift the model allows ({@code ρ}, docs/design.md, "Drift
+ * between phases"). Where two consecutive segments' rates differ by more than the model allows
+ * ({@code 2ρ}, the rate moving by {@code ρ} within each), both segments are left unbounded and
+ * the map reports it ({@link ClockMap#driftBeyondModel()}). With {@code ρ = 0}, the paper's
+ * model, in which a rate may change at a phase and nowhere else, no such comparison is made.
  */
 public final class ClockMapFactory {
 
     private ClockMapFactory() {}
+
+    /**
+     * The map from {@code sourceNode}'s ticks to {@code targetNode}'s, for clocks whose rates are
+     * constant between phases ({@code ρ = 0}).
+     *
+     * @see #create(SyncData, TranslationMethod, String, String, double)
+     */
+    public static ClockMap create(SyncData data, TranslationMethod method, String targetNode,
+            String sourceNode) {
+        return create(data, method, targetNode, sourceNode, 0);
+    }
 
     /**
      * The map from {@code sourceNode}'s ticks to {@code targetNode}'s.
@@ -29,19 +46,22 @@ public final class ClockMapFactory {
      * {@link HullClockMap} of the two), since a missing direction must not cost durations a
      * bounded path.
      *
+     * @param rateVariation {@code ρ}: how much the source clock's rate relative to the target's
+     *     may vary within a segment, a fraction of the rate (1e-6 for 1 ppm), at least 0
      * @throws UnsynchronizedNodesException if the start or the end phase did not measure the pair
      * @throws InconsistentSyncException if the measurements contradict a linear clock map
      */
     public static ClockMap create(SyncData data, TranslationMethod method, String targetNode,
-            String sourceNode) {
+            String sourceNode, double rateVariation) {
         if (method == TranslationMethod.HULL) {
-            return create(data, Exchanges.ALL, targetNode, sourceNode);
+            return create(data, Exchanges.ALL, targetNode, sourceNode, rateVariation);
         }
         try {
-            return create(data, Exchanges.TARGET_MIN, targetNode, sourceNode);
+            return create(data, Exchanges.TARGET_MIN, targetNode, sourceNode, rateVariation);
         } catch (UnsynchronizedNodesException forwardMissing) {
             try {
-                return create(data, Exchanges.SOURCE_MIN, targetNode, sourceNode);
+                return create(data, Exchanges.SOURCE_MIN, targetNode, sourceNode,
+                        rateVariation);
             } catch (UnsynchronizedNodesException reverseMissing) {
                 throw forwardMissing;
             }
@@ -59,7 +79,7 @@ public final class ClockMapFactory {
     }
 
     private static ClockMap create(SyncData data, Exchanges used, String targetNode,
-            String sourceNode) {
+            String sourceNode, double rateVariation) {
         String pair = targetNode + " <- " + sourceNode;
         List<PhaseExchanges> measured = new ArrayList<>();
         for (SyncPhase phase : data.phases()) {
@@ -82,21 +102,28 @@ public final class ClockMapFactory {
         requirePhase(measured.get(measured.size() - 1), SyncPhase.END, pair, measurements);
         List<ClockMap> segments = new ArrayList<>();
         long[] boundaries = new long[measured.size() - 2];
+        List<DriftBeyondModel> beyondModel = new ArrayList<>();
+        boolean[] unbounded = new boolean[measured.size() - 1];
+        boolean[] infeasible = new boolean[measured.size() - 1];
         for (int i = 0; i + 1 < measured.size(); i++) {
             PhaseExchanges from = measured.get(i);
             PhaseExchanges to = measured.get(i + 1);
             try {
-                segments.add(switch (used) {
-                    case TARGET_MIN -> new MinRttClockMap(from.forwardMin(), to.forwardMin());
-                    case SOURCE_MIN -> new HullClockMap(List.of(),
-                            List.of(from.reverseMin(), to.reverseMin()));
-                    case ALL -> new HullClockMap(concat(from.forward(), to.forward()),
-                            concat(from.reverse(), to.reverse()));
-                });
+                segments.add(segment(used, from, to, rateVariation));
             } catch (InconsistentSyncException e) {
-                throw new InconsistentSyncException(pair + ", phases " + from.phase().index()
-                        + " (" + from.phase().name() + ") to " + to.phase().index() + " ("
-                        + to.phase().name() + "): " + e.getMessage());
+                ClockMap estimate = measured.size() > 2 ? minExchangesSegment(from, to) : null;
+                if (estimate == null) {
+                    throw new InconsistentSyncException(pair + ", phases "
+                            + from.phase().index() + " (" + from.phase().name() + ") to "
+                            + to.phase().index() + " (" + to.phase().name() + "): "
+                            + e.getMessage());
+                }
+                // Other segments still serve: this one keeps an estimate but no bound.
+                segments.add(estimate);
+                unbounded[i] = true;
+                infeasible[i] = true;
+                beyondModel.add(driftBeyondModel(data, targetNode, sourceNode, measured, i,
+                        i + 1, Double.NaN, rateVariation * 1e6));
             } catch (IllegalArgumentException e) {
                 throw new UnsynchronizedNodesException(pair + ": " + e.getMessage());
             }
@@ -107,12 +134,105 @@ public final class ClockMapFactory {
         if (segments.size() == 1) {
             return segments.get(0);
         }
+        for (int i = 0; i + 1 < segments.size(); i++) {
+            if (rateVariation == 0 || infeasible[i] || infeasible[i + 1]) {
+                // With ρ = 0, the paper's model, a rate may change at a phase; a segment
+                // without a trusted rate says nothing about its neighbour.
+                continue;
+            }
+            DriftBeyondModel change = rateChangeBeyondModel(data, targetNode, sourceNode,
+                    measured, i, segments.get(i), segments.get(i + 1), rateVariation);
+            if (change != null) {
+                beyondModel.add(change);
+                unbounded[i] = true;
+                unbounded[i + 1] = true;
+            }
+        }
+        for (int i = 0; i < segments.size(); i++) {
+            if (unbounded[i]) {
+                segments.set(i, new UnboundedClockMap(segments.get(i)));
+            }
+        }
         try {
-            return new PiecewiseClockMap(segments, boundaries);
+            return new PiecewiseClockMap(segments, boundaries, beyondModel);
         } catch (IllegalArgumentException e) {
             throw new InconsistentSyncException(pair + ": the phases are not in the order of "
                     + sourceNode + "'s clock (" + e.getMessage() + "); its TSC is not invariant");
         }
+    }
+
+    /** The map of one segment, from the exchanges of two consecutive phases. */
+    private static ClockMap segment(Exchanges used, PhaseExchanges from, PhaseExchanges to,
+            double rateVariation) {
+        return switch (used) {
+            case TARGET_MIN -> new MinRttClockMap(from.forwardMin(), to.forwardMin(),
+                    rateVariation);
+            case SOURCE_MIN -> new HullClockMap(List.of(),
+                    List.of(from.reverseMin(), to.reverseMin()), rateVariation);
+            case ALL -> new HullClockMap(concat(from.forward(), to.forward()),
+                    concat(from.reverse(), to.reverse()), rateVariation);
+        };
+    }
+
+    /**
+     * An estimate for a segment whose exchanges fit no clock the model allows: the line through
+     * one min exchange of each phase, which always exists; null if neither direction has both.
+     */
+    private static ClockMap minExchangesSegment(PhaseExchanges from, PhaseExchanges to) {
+        try {
+            if (from.forwardMin() != null && to.forwardMin() != null) {
+                return new MinRttClockMap(from.forwardMin(), to.forwardMin());
+            }
+            if (from.reverseMin() != null && to.reverseMin() != null) {
+                return new HullClockMap(List.of(), List.of(from.reverseMin(), to.reverseMin()));
+            }
+        } catch (InconsistentSyncException | IllegalArgumentException e) {
+            // Not even two exchanges agree: the caller reports the segment's contradiction.
+        }
+        return null;
+    }
+
+    /**
+     * The rate change between segments {@code i} and {@code i + 1} if it exceeds the model's
+     * allowance, else null. Each segment's data hold its chord's slope within its rate's
+     * half-width, plus the slack whole ticks give a rate over its span ({@code (1 + r)/T}); the
+     * true rate at the phase they share lies within {@code ρ·r} of both chords' slopes.
+     */
+    private static DriftBeyondModel rateChangeBeyondModel(SyncData data, String targetNode,
+            String sourceNode, List<PhaseExchanges> measured, int i, ClockMap earlier,
+            ClockMap later, double rateVariation) {
+        long shared = measured.get(i + 1).sourceTicks();
+        double earlierRate = earlier.rate(shared - 1);
+        double laterRate = later.rate(shared);
+        double proven = Math.abs(laterRate - earlierRate) - slopeSlack(earlier, shared - 1)
+                - slopeSlack(later, shared);
+        double rate = Math.max(earlierRate, laterRate);
+        double allowed = 2 * rateVariation * rate;
+        if (!(proven > allowed)) {
+            return null;
+        }
+        return driftBeyondModel(data, targetNode, sourceNode, measured, i, i + 2,
+                proven / rate * 1e6, allowed / rate * 1e6);
+    }
+
+    /** The finding for the span from phase {@code first} to phase {@code last} of measured. */
+    private static DriftBeyondModel driftBeyondModel(SyncData data, String targetNode,
+            String sourceNode, List<PhaseExchanges> measured, int first, int last,
+            double provenChangePpm, double allowedChangePpm) {
+        long startTicks = measured.get(0).sourceTicks();
+        double tscHz = data.nodes().stream().filter(node -> node.id().equals(sourceNode))
+                .findFirst().orElseThrow().tscHz();
+        return new DriftBeyondModel(targetNode, sourceNode, measured.get(first).phase().index(),
+                measured.get(last).phase().index(),
+                (measured.get(first).sourceTicks() - startTicks) / tscHz,
+                (measured.get(last).sourceTicks() - startTicks) / tscHz, provenChangePpm,
+                allowedChangePpm);
+    }
+
+    /** How far a segment's chord slope can lie from its rate estimate, target per source tick. */
+    private static double slopeSlack(ClockMap segment, long sourceTicks) {
+        return segment.rateHalfWidth(sourceTicks)
+                + (1 + segment.rate(sourceTicks)) / segment.exchangeSpanSourceTicks(sourceTicks);
     }
 
     private static void requirePhase(PhaseExchanges measured, String phaseName, String pair,

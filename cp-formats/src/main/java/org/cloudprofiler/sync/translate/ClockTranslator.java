@@ -41,6 +41,11 @@ import org.cloudprofiler.sync.SyncNode;
  *       truth is the reference clock's reading, itself whole ticks).
  * </ul>
  * Two readings of the reference clock differ by exactly the ticks it counted: R-to-R keeps 0.
+ *
+ * <p>Drift (docs/design.md, "Drift between phases"): every node's rate relative to R may vary by
+ * a fraction {@code ρ} within a segment between phases, so a map to or from R is built with
+ * {@code ρ} and a map between two other nodes with {@code 2ρ} (each of their rates moves against
+ * R's). Spans where the data show more are unbounded and listed by {@link #driftBeyondModel()}.
  */
 public final class ClockTranslator {
     /** The whole tick of a reference reading that a translated result stands for. */
@@ -52,10 +57,17 @@ public final class ClockTranslator {
     private final Map<String, ClockMap> maps = new HashMap<>();
     private final Map<String, String> missingMaps = new HashMap<>();
     private final Set<String> nodeIds;
+    private final double rateVariation;
 
-    private ClockTranslator(SyncData data, String referenceNode, TranslationMethod method) {
+    private ClockTranslator(SyncData data, String referenceNode, TranslationMethod method,
+            double rateVariation) {
+        if (!(rateVariation >= 0)) {
+            throw new IllegalArgumentException("the drift allowance must be at least 0 ppm, not "
+                    + rateVariation * 1e6 + " ppm");
+        }
         this.referenceNode = referenceNode;
         this.method = method;
+        this.rateVariation = rateVariation;
         Map<String, SyncNode> nodes = new LinkedHashMap<>();
         for (SyncNode node : data.nodes()) {
             nodes.put(node.id(), node);
@@ -72,8 +84,11 @@ public final class ClockTranslator {
             for (String source : nodes.keySet()) {
                 if (!target.equals(source)) {
                     try {
-                        maps.put(key(target, source),
-                                ClockMapFactory.create(data, method, target, source));
+                        boolean withReference = target.equals(referenceNode)
+                                || source.equals(referenceNode);
+                        maps.put(key(target, source), ClockMapFactory.create(data, method,
+                                target, source, withReference ? rateVariation
+                                        : 2 * rateVariation));
                     } catch (UnsynchronizedNodesException e) {
                         missingMaps.put(key(target, source), e.getMessage());
                     } catch (InconsistentSyncException e) {
@@ -134,7 +149,20 @@ public final class ClockTranslator {
      */
     public static ClockTranslator create(SyncData data, String referenceNode,
             TranslationMethod method) {
-        return new ClockTranslator(data, referenceNode, method);
+        return new ClockTranslator(data, referenceNode, method, 0);
+    }
+
+    /**
+     * As {@link #create(SyncData, String, TranslationMethod)}, for clocks whose rates relative
+     * to the reference vary by up to {@code rateVariation} within a segment between phases.
+     *
+     * @param rateVariation {@code ρ}, a fraction of the rate (1e-6 for 1 ppm), at least 0
+     * @throws IllegalArgumentException if the reference node is not in the data, or
+     *     {@code rateVariation} is negative
+     */
+    public static ClockTranslator create(SyncData data, String referenceNode,
+            TranslationMethod method, double rateVariation) {
+        return new ClockTranslator(data, referenceNode, method, rateVariation);
     }
 
     public String referenceNode() {
@@ -143,6 +171,22 @@ public final class ClockTranslator {
 
     public TranslationMethod method() {
         return method;
+    }
+
+    /** {@code ρ}: how much every rate relative to R may vary within a segment, a fraction. */
+    public double rateVariation() {
+        return rateVariation;
+    }
+
+    /**
+     * Every span of every node pair where the measurements show drift beyond the model: the
+     * durations that need those spans are unbounded. Each once, ordered by pair and time.
+     */
+    public List<DriftBeyondModel> driftBeyondModel() {
+        Set<DriftBeyondModel> found = new LinkedHashSet<>();
+        maps.keySet().stream().sorted()
+                .forEach(pair -> found.addAll(maps.get(pair).driftBeyondModel()));
+        return List.copyOf(found);
     }
 
     /** Reference ticks in nanoseconds, at the reference node's clock frequency. */
@@ -215,6 +259,12 @@ public final class ClockTranslator {
         }
         TranslatedDuration best = null;
         for (TranslatedDuration candidate : candidates) {
+            // A span without a bound (drift beyond the model) gives an infinite bound, or NaN
+            // where it multiplies a bound of 0: either is no bound, and never the best.
+            if (Double.isNaN(candidate.boundTicks())) {
+                candidate = new TranslatedDuration(candidate.durationTicks(),
+                        Double.POSITIVE_INFINITY, candidate.path());
+            }
             if (best == null || candidate.boundTicks() < best.boundTicks()) {
                 best = candidate;
             }

@@ -1,5 +1,8 @@
 package org.cloudprofiler.sync.translate;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The map of a pair that sync.json did not relate directly, through a node related to both: C's
  * ticks onto B's by {@code inner}, then B's onto A's by {@code outer}. Its bound is strict
@@ -87,6 +90,13 @@ final class ComposedClockMap implements ClockMap {
         ScaledDuration onTarget = outer.scale(intermediate, onIntermediate.valueTicks());
         return new ScaledDuration(onTarget.valueTicks(), onTarget.boundTicks()
                 + upperSlope(intermediate) * onIntermediate.boundTicks());
+    }
+
+    @Override
+    public List<DriftBeyondModel> driftBeyondModel() {
+        List<DriftBeyondModel> both = new ArrayList<>(outer.driftBeyondModel());
+        both.addAll(inner.driftBeyondModel());
+        return both;
     }
 
     /** The largest slope outer's data allows around {@code intermediateTicks}. */

@@ -10,6 +10,12 @@ import org.cloudprofiler.sync.SyncExchange;
  * docs/design.md, "Clock sync and the CP translation": {@code f(c) = ĉ_j + r·(c − c_j)} and
  * {@code δ(c) = |1 − σ|·δ_j + |σ|·δ_m}, {@code σ = (c − c_j)/(c_m − c_j)}.
  *
+ * <p>Under the drift model (docs/design.md, "Drift between phases") the source clock's rate may
+ * vary by a fraction {@code ρ} within the span; every bound then adds what that can cost:
+ * {@code ρ·r·x·(T − x)/T} for a tick {@code x} source ticks after {@code c_j} in a span
+ * {@code T = c_m − c_j}, {@code ρ·r·|d|·(T − |d|)/T} for a duration {@code d} inside it. With
+ * {@code ρ = 0} the bounds are the paper's.
+ *
  * <p>Translation works on deltas from exchange j, {@code s_j + Δ + round(δ_j + (r − 1)·Δ)} with
  * {@code Δ = c − c_j}: only the small correction is a double, so the result stays within a tick
  * of the exact value for TSC values up to 2^62 ({@link ReferenceTranslation} is the exact one).
@@ -23,13 +29,32 @@ public final class MinRttClockMap implements ClockMap {
     private final double spanSourceTicks;
     private final double rate;
     private final double skew;
+    /** {@code ρ·r}: how far the map's true slope may vary within the span. */
+    private final double slopeVariation;
 
     /**
+     * The map of clocks whose rates are constant between the two exchanges ({@code ρ = 0}).
+     *
      * @param start exchange j: {@code s} and {@code r} on the target clock, {@code b} on the source
      * @param end exchange m, answered later than j on the source clock
      * @throws InconsistentSyncException if m was not answered after j on the source clock
      */
     public MinRttClockMap(SyncExchange start, SyncExchange end) {
+        this(start, end, 0);
+    }
+
+    /**
+     * @param start exchange j: {@code s} and {@code r} on the target clock, {@code b} on the source
+     * @param end exchange m, answered later than j on the source clock
+     * @param rateVariation {@code ρ}: how much the source clock's rate relative to the target's
+     *     may vary between the exchanges, a fraction of the rate (1e-6 for 1 ppm), at least 0
+     * @throws InconsistentSyncException if m was not answered after j on the source clock
+     */
+    public MinRttClockMap(SyncExchange start, SyncExchange end, double rateVariation) {
+        if (!(rateVariation >= 0)) {
+            throw new IllegalArgumentException("the rate variation must be at least 0, not "
+                    + rateVariation);
+        }
         long span = Math.subtractExact(end.b(), start.b());
         if (span <= 0) {
             throw new InconsistentSyncException("the responder's clock did not advance between"
@@ -50,6 +75,7 @@ public final class MinRttClockMap implements ClockMap {
         this.startHalfRttTicks = start.rttTicks() / 2.0;
         this.endHalfRttTicks = end.rttTicks() / 2.0;
         this.spanSourceTicks = span;
+        this.slopeVariation = rateVariation * rate;
     }
 
     @Override
@@ -66,8 +92,10 @@ public final class MinRttClockMap implements ClockMap {
 
     @Override
     public double boundTicks(long sourceTicks) {
-        double sigma = (sourceTicks - startSourceTicks) / spanSourceTicks;
-        return Math.abs(1 - sigma) * startHalfRttTicks + Math.abs(sigma) * endHalfRttTicks;
+        double sinceStart = sourceTicks - startSourceTicks;
+        double sigma = sinceStart / spanSourceTicks;
+        return Math.abs(1 - sigma) * startHalfRttTicks + Math.abs(sigma) * endHalfRttTicks
+                + slopeVariation * Interpolation.driftWeight(sinceStart, spanSourceTicks);
     }
 
     @Override
@@ -92,11 +120,17 @@ public final class MinRttClockMap implements ClockMap {
         return (startHalfRttTicks + endHalfRttTicks) / spanSourceTicks;
     }
 
-    /** {@inheritDoc} The bound is {@code (δ_j + δ_m)·|d|/(c_m − c_j)}. */
+    /**
+     * {@inheritDoc} The bound is {@code (δ_j + δ_m)·|d|/(c_m − c_j)}, plus the drift term
+     * {@code ρ·r·|d|·(T − |d|)/T} for a duration inside the span.
+     */
     @Override
     public ScaledDuration scale(long fromSourceTicks, double durationSourceTicks) {
         return new ScaledDuration(durationSourceTicks + skew * durationSourceTicks,
                 (startHalfRttTicks + endHalfRttTicks) * Math.abs(durationSourceTicks)
-                        / spanSourceTicks);
+                        / spanSourceTicks
+                        + slopeVariation * Interpolation.durationDriftWeight(
+                                fromSourceTicks - startSourceTicks, durationSourceTicks,
+                                spanSourceTicks));
     }
 }

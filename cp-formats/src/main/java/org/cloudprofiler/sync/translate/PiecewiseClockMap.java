@@ -8,11 +8,15 @@ import java.util.List;
  * map can follow a clock whose rate drifts during a long run. A tick is translated by the segment
  * whose span holds it; ticks before the first span or after the last use the first or last
  * segment.
+ *
+ * <p>Segments whose measurements show drift beyond the model are {@link UnboundedClockMap}s, and
+ * {@link #driftBeyondModel()} says why.
  */
 public final class PiecewiseClockMap implements ClockMap {
 
     private final ClockMap[] segments;
     private final long[] boundariesSourceTicks;
+    private final List<DriftBeyondModel> driftBeyondModel;
 
     /**
      * @param segments in time order, at least one
@@ -20,6 +24,17 @@ public final class PiecewiseClockMap implements ClockMap {
      *     strictly increasing; one fewer than the segments
      */
     public PiecewiseClockMap(List<ClockMap> segments, long[] boundariesSourceTicks) {
+        this(segments, boundariesSourceTicks, List.of());
+    }
+
+    /**
+     * @param segments in time order, at least one
+     * @param boundariesSourceTicks where each segment but the first begins, source ticks,
+     *     strictly increasing; one fewer than the segments
+     * @param driftBeyondModel why the segments that are {@link UnboundedClockMap}s are so
+     */
+    PiecewiseClockMap(List<ClockMap> segments, long[] boundariesSourceTicks,
+            List<DriftBeyondModel> driftBeyondModel) {
         if (segments.isEmpty() || boundariesSourceTicks.length != segments.size() - 1) {
             throw new IllegalArgumentException(segments.size() + " segments need "
                     + (segments.size() - 1) + " boundaries, not "
@@ -33,6 +48,12 @@ public final class PiecewiseClockMap implements ClockMap {
         }
         this.segments = segments.toArray(new ClockMap[0]);
         this.boundariesSourceTicks = boundariesSourceTicks.clone();
+        this.driftBeyondModel = List.copyOf(driftBeyondModel);
+    }
+
+    @Override
+    public List<DriftBeyondModel> driftBeyondModel() {
+        return driftBeyondModel;
     }
 
     @Override

@@ -63,6 +63,35 @@ class ClockTranslatorTest {
                 TranslationPath.SAME_NODE, backwards);
     }
 
+    /**
+     * The drift term of docs/design.md, "Drift between phases", at ρ = 10 ppm: {@code ρ·r·x·(T −
+     * x)/T} for a translated tick, {@code ρ·r·|d|·(T − |d|)/T} for a duration on one node, and
+     * {@code 2ρ} for the map between two nodes other than R.
+     */
+    @Test
+    void driftAddsItsTermToEveryPath() {
+        double rho = 10e-6;
+        ClockTranslator drifting = ClockTranslator.create(data(false), "R",
+                TranslationMethod.MINRTT, rho);
+        // B: 200_000 ticks from 100_000 into its span of 1_000_000.
+        assertDuration(200_020, 300 + sameNode(1.0001, 200_000, 1_000_000) + REFERENCE_READING
+                + rho * 1.0001 * 200_000 * 800_000 / 1_000_000, TranslationPath.SAME_NODE,
+                drifting.duration("B", 105_000, "B", 305_000));
+        // B's tick half-way through its span.
+        assertDuration(301_055, 750 + B_TIMESTAMP + rho * 1.0001 * 500_000 * 500_000
+                / 1_000_000, TranslationPath.REFERENCE_AND_OTHER,
+                drifting.duration("R", 200_000, "B", 505_000));
+        // C's tick 295_000 into the pair's span of 2_000_000 at 2ρ and rate 1, scaled by r_B;
+        // then B's 50 ticks at ρ.
+        ClockTranslator throughB = ClockTranslator.create(data(false, "R", "C"), "R",
+                TranslationMethod.MINRTT, rho);
+        assertDuration(50.005, 1.0751 + B_HOSTS_C
+                + 1.0001 * 2 * rho * 295_000 * 1_705_000 / 2_000_000
+                + rho * 1.0001 * 50 * 999_950 / 1_000_000, TranslationPath.PAIR_DIRECT,
+                throughB.duration("B", 305_000, "C", 386_000));
+        assertTrue(drifting.driftBeyondModel().isEmpty());
+    }
+
     @Test
     void referenceThenOtherTranslatesTheEnd() {
         // f_B(505_000) = 1005 + 1.0001 · 500_000 = 501_055; σ = 0.5: 0.5 · 500 + 0.5 · 1000.

@@ -37,6 +37,28 @@ class MinRttClockMapTest {
     }
 
     @Test
+    void addsTheDriftTermOfTheDesign() {
+        // ρ = 10 ppm of r = 1.0001: ρ·r·x·(T − x)/T inside the span T = 1_000_000, ρ·r times
+        // the distance to the nearer exchange outside it (docs/design.md, "Drift between phases").
+        MinRttClockMap drifting = new MinRttClockMap(START, END, 10e-6);
+        double slopeVariation = 10e-6 * 1.0001;
+        assertEquals(new TranslatedTimestamp(1005, 5), drifting.translate(5000));
+        assertEquals(new TranslatedTimestamp(1_001_105, 10), drifting.translate(1_005_000));
+        assertEquals(501_055, drifting.translateTicks(505_000));
+        assertEquals(7.5 + slopeVariation * 250_000, drifting.boundTicks(505_000), 1e-9);
+        assertEquals(25 + slopeVariation * 1_000_000, drifting.boundTicks(2_005_000), 1e-9);
+        assertEquals(20 + slopeVariation * 1_000_000, drifting.boundTicks(-995_000), 1e-9);
+        // 500_000 ticks inside the span: 500_000 · 500_000 / T.
+        ScaledDuration inside = drifting.scale(205_000, 500_000);
+        assertEquals(500_050, inside.valueTicks(), 1e-9);
+        assertEquals(7.5 + slopeVariation * 250_000, inside.boundTicks(), 1e-9);
+        // Half before the span (100_000 ticks at ρ·r each), half inside (100_000 · 900_000 / T).
+        ScaledDuration across = drifting.scale(105_000, -200_000);
+        assertEquals(3 + slopeVariation * 190_000, across.boundTicks(), 1e-9);
+        assertThrows(IllegalArgumentException.class, () -> new MinRttClockMap(START, END, -1e-6));
+    }
+
+    @Test
     void keepsHalfTicksOfTheMidpoint() {
         // ĉ_j = 1000.5: the unrounded estimate keeps the half, the rounded one rounds it up.
         MinRttClockMap half = new MinRttClockMap(new SyncExchange(1000, 0, 1001),

@@ -16,22 +16,59 @@ import org.cloudprofiler.sync.SyncNode;
 import org.cloudprofiler.sync.SyncPhase;
 
 /**
- * Nodes whose clocks are known linear functions of a true time t, {@code ticks = offset + rate·t}
- * read by flooring, and the exchanges they would record with given one-way delays: the ground
- * truth that translations are checked against, exact in BigDecimal.
+ * Nodes whose clocks are known functions of a true time t, {@code ticks = offset + rate·t} read by
+ * flooring, optionally with changes of rate (steps and ramps, {@link #changeRate}), and the
+ * exchanges they would record with given one-way delays: the ground truth that translations are
+ * checked against, exact in BigDecimal.
  */
 final class SimulatedClocks {
 
     private static final MathContext PRECISION = new MathContext(60);
 
-    /** The clock of one node: {@code ticks = offsetTicks + rate·t}. */
+    /** The clock of one node: {@code ticks = offsetTicks + rate·t}, before any rate change. */
     record Clock(BigDecimal offsetTicks, BigDecimal rate) {}
 
+    /**
+     * A change of a clock's rate by {@code change} (a fraction of the nominal rate), linear from
+     * true time {@code from} to {@code to}; a step where they are equal.
+     */
+    private record RateChange(BigDecimal from, BigDecimal to, BigDecimal change) {
+
+        /** Ticks the change has added by true time t: the integral of the added rate. */
+        BigDecimal ticksAddedBy(BigDecimal t) {
+            if (t.compareTo(from) <= 0) {
+                return BigDecimal.ZERO;
+            }
+            BigDecimal ramp = to.subtract(from);
+            if (t.compareTo(to) >= 0) {
+                return change.multiply(ramp.divide(BigDecimal.valueOf(2))
+                        .add(t.subtract(to)));
+            }
+            BigDecimal since = t.subtract(from);
+            return change.multiply(since).multiply(since)
+                    .divide(ramp.add(ramp), PRECISION);
+        }
+    }
+
     private final Map<String, Clock> clocks = new LinkedHashMap<>();
+    private final Map<String, List<RateChange>> rateChanges = new LinkedHashMap<>();
 
     SimulatedClocks add(String node, long offsetTicks, double skewPpm) {
         clocks.put(node, new Clock(BigDecimal.valueOf(offsetTicks),
                 BigDecimal.ONE.add(new BigDecimal(skewPpm).movePointLeft(6))));
+        return this;
+    }
+
+    /**
+     * Changes {@code node}'s rate by {@code changePpm} of its nominal rate, linearly from true
+     * time {@code from} to {@code to} (a step if they are equal). Such a clock can no longer be
+     * inverted: {@link #translate} refuses it, and the truth is read at true times.
+     */
+    SimulatedClocks changeRate(String node, long from, long to, double changePpm) {
+        BigDecimal change = new BigDecimal(changePpm).movePointLeft(6)
+                .multiply(clocks.get(node).rate());
+        rateChanges.computeIfAbsent(node, key -> new ArrayList<>()).add(new RateChange(
+                BigDecimal.valueOf(from), BigDecimal.valueOf(to), change));
         return this;
     }
 
@@ -56,6 +93,10 @@ final class SimulatedClocks {
 
     /** The exact value on {@code target}'s clock at the instant {@code source} read its ticks. */
     BigDecimal translate(String target, String source, long sourceTicks) {
+        if (rateChanges.containsKey(source)) {
+            throw new IllegalStateException(source + "'s rate changes: its readings are not"
+                    + " inverted; read the truth at true times");
+        }
         Clock clock = clocks.get(source);
         BigDecimal t = BigDecimal.valueOf(sourceTicks).subtract(clock.offsetTicks())
                 .divide(clock.rate(), PRECISION);
@@ -106,7 +147,11 @@ final class SimulatedClocks {
 
     private BigDecimal value(String node, BigDecimal t) {
         Clock clock = clocks.get(node);
-        return clock.offsetTicks().add(clock.rate().multiply(t));
+        BigDecimal ticks = clock.offsetTicks().add(clock.rate().multiply(t));
+        for (RateChange change : rateChanges.getOrDefault(node, List.of())) {
+            ticks = ticks.add(change.ticksAddedBy(t));
+        }
+        return ticks;
     }
 
     private static long delay(long maxDelay, Random random) {

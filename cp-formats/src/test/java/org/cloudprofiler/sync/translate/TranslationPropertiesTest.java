@@ -15,6 +15,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import org.cloudprofiler.sync.PairMeasurement;
 import org.cloudprofiler.sync.SyncData;
@@ -47,6 +48,24 @@ class TranslationPropertiesTest {
         assertEquals(minRtt.boundTicks(x), hull.boundTicks(x), ROUNDING);
         assertEquals(minRtt.rate(x), hull.rate(x), 1e-15);
         assertEquals(minRtt.rateHalfWidth(x), hull.rateHalfWidth(x), 1e-15);
+    }
+
+    /**
+     * Under drift the hull of the two min exchanges widens neither constraint (the term is 0 at
+     * the span's ends) and adds the same term as MINRTT wherever it translates.
+     */
+    @Property(tries = 300)
+    void hullOfTwoExchangesEqualsMinRttUnderDrift(@ForAll("pairs") PairScenario pair,
+            @ForAll @DoubleRange(min = 0, max = 100) double driftPpm, @ForAll("where") double to) {
+        SyncExchange[] min = pair.minExchanges();
+        MinRttClockMap minRtt = new MinRttClockMap(min[0], min[1], driftPpm * 1e-6);
+        HullClockMap hull = new HullClockMap(List.of(min), List.of(), driftPpm * 1e-6);
+        long x = pair.sourceTicks();
+        assertTrue(Math.abs(hull.translateTicks(x) - minRtt.translateTicks(x)) <= 1);
+        assertEquals(minRtt.boundTicks(x), hull.boundTicks(x), ROUNDING);
+        double duration = (to - (double) (x - min[0].b()) / pair.runTicks()) * pair.runTicks();
+        assertEquals(minRtt.scale(x, duration).boundTicks(), hull.scale(x, duration).boundTicks(),
+                ROUNDING);
     }
 
     @Property(tries = 300)

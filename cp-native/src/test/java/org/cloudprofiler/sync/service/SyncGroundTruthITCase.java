@@ -13,10 +13,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogReader;
 import org.cloudprofiler.netns.NetworkNamespaces;
 import org.cloudprofiler.netns.NetworkNode;
+import org.cloudprofiler.sync.DriftModel;
 import org.cloudprofiler.sync.PairMeasurement;
 import org.cloudprofiler.sync.PhaseReport;
 import org.cloudprofiler.sync.SyncData;
@@ -53,6 +56,8 @@ class SyncGroundTruthITCase {
     private static final int RETURN_TRIP_PORT = 27_480;
     private static final long DEADLINE_MS = 60_000;
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** The workload takes 5 s: mid phases a second apart, scaled from the default 10 s. */
+    private static final Duration MID_INTERVAL = Duration.ofSeconds(1);
 
     @TempDir
     Path logRoot;
@@ -111,7 +116,10 @@ class SyncGroundTruthITCase {
         }
     }
 
-    /** Agents, start phase, the workload, end phase; returns what the server measured. */
+    /**
+     * Agents, start phase, the workload with a mid phase every {@link #MID_INTERVAL} during it
+     * (as the sync server takes them by default), end phase; returns what the server measured.
+     */
     private SyncData run(NetworkNamespaces network) throws Exception {
         String serverHost = network.isolated() ? network.hostIp() : "127.0.0.1";
         List<ChildJvm> children = new ArrayList<>();
@@ -126,7 +134,19 @@ class SyncGroundTruthITCase {
             server.awaitNodes(NODES.size(), WAIT);
             assertNoProblems(server.runPhase(SyncPhase.START, SyncServer.DEFAULT_EXCHANGES, true,
                     SyncServer.DEFAULT_EXCHANGE_TIMEOUT));
-            runWorkload(network);
+            List<PhaseReport> mids = new ArrayList<>();
+            CountDownLatch runOver = new CountDownLatch(1);
+            Thread midPhases = new Thread(() -> takeMidPhases(server, runOver, mids),
+                    "mid-phases");
+            midPhases.start();
+            try {
+                runWorkload(network);
+            } finally {
+                runOver.countDown();
+                midPhases.join();
+            }
+            assertTrue(mids.size() >= 2, "only " + mids.size() + " mid phases during the run");
+            mids.forEach(SyncGroundTruthITCase::assertNoProblems);
             assertNoProblems(server.runPhase(SyncPhase.END, SyncServer.DEFAULT_EXCHANGES, true,
                     SyncServer.DEFAULT_EXCHANGE_TIMEOUT));
             assertEquals(NODES.size(), server.shutdownAgents(WAIT));
@@ -136,6 +156,19 @@ class SyncGroundTruthITCase {
             return server.data();
         } finally {
             children.forEach(ChildJvm::close);
+        }
+    }
+
+    /** Mid phases one interval apart until the run is over (a phase under way finishes). */
+    private static void takeMidPhases(SyncServer server, CountDownLatch runOver,
+            List<PhaseReport> reports) {
+        try {
+            while (!runOver.await(MID_INTERVAL.toMillis(), TimeUnit.MILLISECONDS)) {
+                reports.add(server.runPhase(SyncPhase.MID, SyncServer.DEFAULT_EXCHANGES, true,
+                        SyncServer.DEFAULT_EXCHANGE_TIMEOUT));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -200,7 +233,8 @@ class SyncGroundTruthITCase {
     /** Every duration of the workload, translated with {@code method}, against the truth. */
     private static Map<String, BoundCheck> check(SyncData sync, TranslationMethod method,
             Map<String, long[][]> logs) {
-        ClockTranslator translator = ClockTranslator.create(sync, "n0", method);
+        ClockTranslator translator = ClockTranslator.create(sync, "n0", method,
+                DriftModel.DEFAULT_DRIFT_PPM * 1e-6);
         Map<String, BoundCheck> checks = new LinkedHashMap<>();
         SkewedNode reference = NODES.get(0);
         long[][] send01 = logs.get("send 0-1");

@@ -3,6 +3,7 @@ package org.cloudprofiler.analyzer.clock;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
+import org.cloudprofiler.sync.DriftModel;
 import org.cloudprofiler.sync.SyncData;
 import org.cloudprofiler.sync.SyncFormatException;
 import org.cloudprofiler.sync.SyncJson;
@@ -19,15 +20,24 @@ import org.cloudprofiler.sync.translate.TranslationMethod;
  * @param syncSource where it came from, for messages
  * @param referenceNode the reference node, or null to pick one
  * @param method how clock maps are estimated
+ * @param driftPpm how much each clock's rate relative to the reference may vary within a
+ *     segment between two sync phases, ppm
  * @param clocks the clock of every node that wrote logs
  */
 public record ClockSpec(String syncJson, String syncSource, String referenceNode,
-        TranslationMethod method, Map<String, NodeClock> clocks) implements Serializable {
+        TranslationMethod method, double driftPpm, Map<String, NodeClock> clocks)
+        implements Serializable {
 
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
     public ClockSpec {
         clocks = new TreeMap<>(clocks);
+    }
+
+    /** A spec with the default drift allowance ({@link DriftModel#DEFAULT_DRIFT_PPM}). */
+    public ClockSpec(String syncJson, String syncSource, String referenceNode,
+            TranslationMethod method, Map<String, NodeClock> clocks) {
+        this(syncJson, syncSource, referenceNode, method, DriftModel.DEFAULT_DRIFT_PPM, clocks);
     }
 
     /**
@@ -46,8 +56,8 @@ public record ClockSpec(String syncJson, String syncSource, String referenceNode
             return new SingleClockTranslator(referenceNode, clocks);
         }
         SyncData data = SyncJson.parse(syncJson, syncSource);
-        return new SyncedClockTranslator(ClockTranslator.create(data, reference(data), method),
-                clocks);
+        return new SyncedClockTranslator(ClockTranslator.create(data, reference(data), method,
+                driftPpm * 1e-6), clocks);
     }
 
     /** The reference: as given, else the first node (by name) that both logs and sync know. */

@@ -1,10 +1,12 @@
 package org.cloudprofiler.analyzer.clock;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.cloudprofiler.sync.translate.ClockTranslator;
+import org.cloudprofiler.sync.translate.DriftBeyondModel;
 import org.cloudprofiler.sync.translate.TranslatedDuration;
 import org.cloudprofiler.sync.translate.UnsynchronizedNodesException;
 
@@ -12,7 +14,8 @@ import org.cloudprofiler.sync.translate.UnsynchronizedNodesException;
  * The translator over sync.json: every duration is {@link ClockTranslator}'s, by its tightest
  * path, with exactly its bound. Node pairs the sync data cannot relate (a node missing from it,
  * or a pair without start and end measurements on any path, or whose measurements contradict each
- * other) give unbounded durations, and are listed with the reason.
+ * other) give unbounded durations, and are listed with the reason. So do durations that need a
+ * span of a clock where the sync data show drift beyond the model ({@link #driftNotes()}).
  */
 public final class SyncedClockTranslator implements DurationTranslator {
 
@@ -74,6 +77,9 @@ public final class SyncedClockTranslator implements DurationTranslator {
         }
         TranslatedDuration translated =
                 translator.duration(startNode, startTicks, endNode, endTicks);
+        if (Double.isInfinite(translated.boundTicks())) {
+            return BoundedDuration.beyondDriftModel();
+        }
         return new BoundedDuration(translator.ticksToNs(translated.durationTicks()),
                 translator.ticksToNs(translated.boundTicks()), translated.path().name());
     }
@@ -98,6 +104,14 @@ public final class SyncedClockTranslator implements DurationTranslator {
     @Override
     public Set<String> unsynchronizedPairs() {
         return new TreeSet<>(unsynchronized.keySet());
+    }
+
+    /**
+     * One line per span of a node pair where the sync data show drift beyond the model: the
+     * nodes, the span, and the fix.
+     */
+    public List<String> driftNotes() {
+        return translator.driftBeyondModel().stream().map(DriftBeyondModel::describe).toList();
     }
 
     /** Why each unsynchronized pair is so, keyed as {@link #unsynchronizedPairs()}. */
