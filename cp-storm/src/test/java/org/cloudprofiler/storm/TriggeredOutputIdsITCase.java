@@ -16,19 +16,21 @@ import org.cloudprofiler.storm.testing.FieldsCheck;
 import org.cloudprofiler.storm.testing.NumberSpout;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.testing.SinkBolt;
+import org.cloudprofiler.storm.testing.TickCountBolt;
 import org.cloudprofiler.storm.testing.WindowSumBolt;
 import org.cloudprofiler.tupleid.MintedTupleIds;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A windowed bolt (Storm's {@code BaseWindowedBolt}, a tumbling count window) on a LocalCluster:
- * its results are fired by the tuple that completes each window, so each carries an id minted
- * at the window's task, its own root, with its {@code in} at the trigger and no lineage record.
+ * Outputs emitted outside the processing of a tuple, on a LocalCluster: a windowed bolt's
+ * results (Storm's {@code BaseWindowedBolt}, a tumbling count window), fired by the tuple that
+ * completes each window, and a bolt's emits on tick tuples. Each carries an id minted at the
+ * emitting task, its own root, with its {@code in} at the trigger and no lineage record.
  */
-class WindowResultIdsITCase {
+class TriggeredOutputIdsITCase {
 
-    private static final String NAME = "window-result-ids-it";
+    private static final String NAME = "triggered-output-ids-it";
     private static final int TUPLES = 500;
     private static final int WINDOW = 5;
 
@@ -36,11 +38,15 @@ class WindowResultIdsITCase {
     @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
     static void runTheTopology() throws Exception {
         ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
-        builder.setSpout("numbers", new NumberSpout(TUPLES), 1);
+        // The run ends once the spout is through and a tick has made the counter emit.
+        builder.setSpout("numbers", new NumberSpout(TUPLES), 1, (spout, emitted) ->
+                ((NumberSpout) spout).isExhausted() && TickCountBolt.EMITTED.get() > 0);
         builder.setBolt("window", new WindowSumBolt()
                 .withTumblingWindow(BaseWindowedBolt.Count.of(WINDOW)), 1)
                 .shuffleGrouping("numbers");
         builder.setBolt("sink", new SinkBolt(), 1).shuffleGrouping("window");
+        builder.setBolt("ticks", new TickCountBolt(), 1).shuffleGrouping("numbers");
+        builder.setBolt("tick-sink", new SinkBolt(), 1).shuffleGrouping("ticks");
 
         Config conf = new Config();
         conf.setNumAckers(0);
@@ -85,5 +91,21 @@ class WindowResultIdsITCase {
         assertEquals(expected, new HashSet<>(in));
         assertEquals(List.of(), ids("window", "lineage"));
         assertEquals(List.of(), FieldsCheck.mismatches());
+    }
+
+    @Test
+    void each_count_emitted_on_a_tick_carries_an_id_minted_at_its_task() {
+        List<Long> counts = ids("ticks", "out");
+        assertTrue(counts.size() >= 1);
+        int tickTask = ProfileLogs.tasks("ticks").get(0);
+        for (long id : counts) {
+            assertTrue(MintedTupleIds.isMinted(id), Long.toHexString(id));
+            assertEquals(tickTask, MintedTupleIds.origin(id));
+        }
+        assertEquals(counts, ids("tick-sink", "in"));
+        // Its in: the spout's tuples, and each count at the tick that fired it.
+        assertEquals(TUPLES + counts.size(), ids("ticks", "in").size());
+        assertTrue(ids("ticks", "in").containsAll(counts));
+        assertEquals(List.of(), ids("ticks", "lineage"));
     }
 }
