@@ -193,6 +193,19 @@ class WordLineageITCase {
         assertEquals(List.of(), FieldsCheck.mismatches());
     }
 
+    @Test
+    void the_fields_grouping_sends_each_word_to_one_task_and_counts_are_right() {
+        Map<String, Long> expected = new HashMap<>();
+        for (int n = 0; n < PER_SPOUT_TASK; n++) {
+            for (int word = 0; word < SentenceSpout.wordsOf(n); word++) {
+                expected.merge("w" + word, (long) PARALLELISM.get("lineage-sentences"),
+                        Long::sum);
+            }
+        }
+        assertEquals(expected, WordCountBolt.COUNTS);
+        WordCountBolt.TASKS_BY_WORD.forEach((word, tasks) -> assertEquals(1, tasks.size(), word));
+    }
+
     /** The workers (ports) the tasks of {@code component} ran in. */
     private static Set<Long> ports(String component) {
         Set<Long> ports = new HashSet<>();
