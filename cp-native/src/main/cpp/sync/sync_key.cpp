@@ -1,0 +1,64 @@
+#include "sync_key.h"
+
+#include "../api/profiler_error.h"
+
+namespace cloudprofiler::sync {
+namespace {
+
+// sodium_init() is idempotent and thread-safe; every entry point calls it first.
+void initialiseSodium() {
+    if (sodium_init() < 0) {
+        throw ProfilerError(ProfilerError::Kind::kEnvironment,
+                            "libsodium could not initialise (no system random source?)");
+    }
+}
+
+}  // namespace
+
+static_assert(kMacBytes == crypto_auth_BYTES, "the wire MAC is libsodium's crypto_auth");
+static_assert(crypto_auth_BYTES == crypto_auth_hmacsha512256_BYTES,
+              "crypto_auth is HMAC-SHA-512-256");
+
+SyncKey SyncKey::fromSecret(const std::string& secret, Purpose purpose) {
+    initialiseSodium();
+    uint8_t master[crypto_kdf_KEYBYTES];
+    crypto_generichash(master, sizeof master, reinterpret_cast<const uint8_t*>(secret.data()),
+                       secret.size(), nullptr, 0);
+    uint8_t derived[crypto_auth_hmacsha512256_KEYBYTES];
+    crypto_kdf_derive_from_key(derived, sizeof derived, static_cast<uint64_t>(purpose),
+                               "CPSYNC02", master);
+    SyncKey key;
+    crypto_auth_hmacsha512256_init(&key.keyed_, derived, sizeof derived);
+    sodium_memzero(master, sizeof master);
+    sodium_memzero(derived, sizeof derived);
+    return key;
+}
+
+void SyncKey::sign(const uint8_t* data, size_t length, uint8_t* mac) const {
+    crypto_auth_hmacsha512256_state state = keyed_;
+    crypto_auth_hmacsha512256_update(&state, data, length);
+    crypto_auth_hmacsha512256_final(&state, mac);
+    sodium_memzero(&state, sizeof state);
+}
+
+bool SyncKey::verify(const uint8_t* data, size_t length, const uint8_t* mac) const {
+    uint8_t expected[kMacBytes];
+    sign(data, length, expected);
+    return crypto_verify_32(expected, mac) == 0;
+}
+
+void randomBytes(uint8_t* out, size_t bytes) {
+    initialiseSodium();
+    randombytes_buf(out, bytes);
+}
+
+uint64_t randomNonce() {
+    uint64_t nonce = 0;
+    // 0 means "no session yet" on the wire: never hand it out.
+    while (nonce == 0) {
+        randomBytes(reinterpret_cast<uint8_t*>(&nonce), sizeof nonce);
+    }
+    return nonce;
+}
+
+}  // namespace cloudprofiler::sync
