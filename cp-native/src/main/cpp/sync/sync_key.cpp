@@ -15,30 +15,29 @@ void initialiseSodium() {
 
 }  // namespace
 
-static_assert(kMacBytes == crypto_auth_BYTES, "the wire MAC is libsodium's crypto_auth");
-static_assert(crypto_auth_BYTES == crypto_auth_hmacsha512256_BYTES,
-              "crypto_auth is HMAC-SHA-512-256");
+static_assert(kMacBytes >= crypto_generichash_BYTES_MIN &&
+                  kMacBytes <= crypto_generichash_BYTES_MAX,
+              "a BLAKE2b output length");
 
 SyncKey SyncKey::fromSecret(const std::string& secret, Purpose purpose) {
     initialiseSodium();
     uint8_t master[crypto_kdf_KEYBYTES];
     crypto_generichash(master, sizeof master, reinterpret_cast<const uint8_t*>(secret.data()),
                        secret.size(), nullptr, 0);
-    uint8_t derived[crypto_auth_hmacsha512256_KEYBYTES];
+    uint8_t derived[crypto_generichash_KEYBYTES];
     crypto_kdf_derive_from_key(derived, sizeof derived, static_cast<uint64_t>(purpose),
                                "CPSYNC02", master);
     SyncKey key;
-    crypto_auth_hmacsha512256_init(&key.keyed_, derived, sizeof derived);
+    crypto_generichash_init(&key.keyed_, derived, sizeof derived, kMacBytes);
     sodium_memzero(master, sizeof master);
     sodium_memzero(derived, sizeof derived);
     return key;
 }
 
 void SyncKey::sign(const uint8_t* data, size_t length, uint8_t* mac) const {
-    crypto_auth_hmacsha512256_state state = keyed_;
-    crypto_auth_hmacsha512256_update(&state, data, length);
-    crypto_auth_hmacsha512256_final(&state, mac);
-    sodium_memzero(&state, sizeof state);
+    crypto_generichash_state state = keyed_;
+    crypto_generichash_update(&state, data, length);
+    crypto_generichash_final(&state, mac, kMacBytes);
 }
 
 bool SyncKey::verify(const uint8_t* data, size_t length, const uint8_t* mac) const {

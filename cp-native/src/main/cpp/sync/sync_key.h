@@ -11,7 +11,7 @@
 
 namespace cloudprofiler::sync {
 
-constexpr size_t kMacBytes = 32;  // HMAC-SHA-512-256 (libsodium crypto_auth)
+constexpr size_t kMacBytes = 32;  // keyed BLAKE2b-256 (libsodium crypto_generichash)
 
 class SyncKey {
 public:
@@ -21,15 +21,16 @@ public:
     // key anyone can compute: datagrams keep their layout but prove nothing (loopback only).
     static SyncKey fromSecret(const std::string& secret, Purpose purpose);
 
-    // HMAC-SHA-512-256 of `length` bytes at `data`, written to `mac`.
+    // The keyed BLAKE2b-256 (RFC 7693's MAC mode) of `length` bytes at `data`, to `mac`.
     void sign(const uint8_t* data, size_t length, uint8_t* mac) const;
     // Constant-time check of a MAC made by sign().
     bool verify(const uint8_t* data, size_t length, const uint8_t* mac) const;
 
 private:
-    // The keyed HMAC state after the key block: each MAC then costs two SHA-512 compressions
-    // for a short datagram instead of four, which matters inside a ping's round trip.
-    crypto_auth_hmacsha512256_state keyed_{};
+    // The BLAKE2b state with the key block taken: a MAC of a datagram up to 128 bytes costs two
+    // compressions, a third of HMAC-SHA-512-256's time here. A ping's MAC check and its pong's
+    // MAC are inside the round trip, hence the choice (docs/benchmarks.md).
+    crypto_generichash_state keyed_{};
 };
 
 // `bytes` random bytes from the system's generator (libsodium randombytes_buf).
