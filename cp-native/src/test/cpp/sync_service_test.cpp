@@ -222,7 +222,7 @@ TEST(SyncService, BindingAPortInUseNamesIt) {
     }
 }
 
-TEST(SyncMessage, EveryTypeRoundTripsAndTruncationsAreMalformed) {
+TEST(SyncMessage, EveryTypeRoundTripsAndACutAlteredOrOlderDatagramIsRefused) {
     std::vector<Message> messages;
     Message reg = Message::of(MessageType::kRegister);
     reg.nodeId = "node-1";
