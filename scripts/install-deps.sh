@@ -5,10 +5,11 @@
 # Idempotent: does nothing when every package is already present.
 set -euo pipefail
 
-# The native build: CMake, the C++ compiler, zstd, ZeroMQ, and GoogleTest (the C++ tests are
-# built with the libraries); for the demo's cluster, procps (ps, which Storm's process checks
-# run) and iproute2 (ip, which makes its network namespaces).
-BUILD_PACKAGES=(cmake make g++ libzstd-dev libgtest-dev libzmq3-dev cppzmq-dev procps iproute2)
+# The native build: CMake, the C++ compiler, zstd, libsodium (the sync protocol's MACs), ZeroMQ,
+# and GoogleTest (the C++ tests are built with the libraries); for the demo's cluster, procps
+# (ps, which Storm's process checks run) and iproute2 (ip, which makes its network namespaces).
+BUILD_PACKAGES=(cmake make g++ libzstd-dev libsodium-dev libgtest-dev libzmq3-dev cppzmq-dev
+    procps iproute2)
 # The tests: nm (binutils) checks the exported symbols, chromium renders report.html headless,
 # and docker-compose validates docker/compose.yaml (its `config` needs no Docker engine).
 TEST_PACKAGES=(binutils chromium docker-compose)

@@ -33,7 +33,7 @@ struct RunningAgent {
         SyncAgentOptions options;
         options.server = server;
         options.nodeId = id;
-        options.token = token;
+        options.secret = token;
         options.serverTimeoutMs = serverTimeoutMs;
         agent = std::make_unique<SyncAgent>(options);
         result = std::async(std::launch::async, [a = agent.get()] { return a->run(); });
@@ -44,8 +44,12 @@ struct RunningAgent {
     }
 };
 
-std::unique_ptr<SyncServer> loopbackServer(const std::string& token = "") {
-    return std::make_unique<SyncServer>(SyncServerOptions{Address{kLoopback, 0}, token});
+std::unique_ptr<SyncServer> loopbackServer(const std::string& secret = "") {
+    return std::make_unique<SyncServer>(SyncServerOptions{Address{kLoopback, 0}, secret});
+}
+
+SyncKey datagramKey(const std::string& secret) {
+    return SyncKey::fromSecret(secret, SyncKey::Purpose::kDatagram);
 }
 
 TEST(SyncService, EveryOrderedPairIsMeasuredAndEachReadingLiesInsideItsInterval) {
@@ -103,7 +107,7 @@ TEST(SyncService, RandomDatagramsAreCountedAndNeverBreakTheService) {
     std::mt19937_64 random(7);
     std::vector<Address> targets = {server->local(), a.agent->local(), b.agent->local()};
     Message valid = Message::of(MessageType::kMeasured);
-    std::vector<uint8_t> template_ = encode(valid, hashToken("t"));
+    std::vector<uint8_t> template_ = encode(valid, datagramKey("t"));
     for (int i = 0; i < 20000; ++i) {
         std::vector<uint8_t> datagram;
         switch (i % 4) {
@@ -121,8 +125,8 @@ TEST(SyncService, RandomDatagramsAreCountedAndNeverBreakTheService) {
             case 2:  // oversized
                 datagram.assign(kMaxDatagramBytes + 1 + random() % 5000, 0x43);
                 break;
-            case 3:  // well-formed, wrong token
-                datagram = encode(Message::of(MessageType::kHeartbeat), hashToken("other"));
+            case 3:  // well-formed, another secret
+                datagram = encode(Message::of(MessageType::kHeartbeat), datagramKey("other"));
                 break;
         }
         attacker.send(datagram.data(), datagram.size(), targets[i % targets.size()]);
@@ -135,9 +139,9 @@ TEST(SyncService, RandomDatagramsAreCountedAndNeverBreakTheService) {
     const SyncAgentCounters& agentCounters = a.agent->counters();
     EXPECT_GT(counters.malformed, 0u);
     EXPECT_GT(counters.oversized, 0u);
-    EXPECT_GT(counters.wrongToken, 0u);
+    EXPECT_GT(counters.unauthenticated, 0u);
     EXPECT_GT(agentCounters.malformed.load() + agentCounters.oversized.load() +
-                  agentCounters.wrongToken.load(),
+                  agentCounters.unauthenticated.load(),
               0u);
     // Still serving.
     for (const PairResult& pair : server->runPhase(20, false, 50)) {
@@ -158,17 +162,17 @@ TEST(SyncService, AnAgentWithoutServerGivesUpWithTheFix) {
         << result.message;
 }
 
-TEST(SyncService, AWrongTokenIsRefusedAndCounted) {
+TEST(SyncService, AnotherSecretIsRefusedAndCounted) {
     auto server = loopbackServer("right");
     SyncAgentOptions options;
     options.server = server->local();
     options.nodeId = "intruder";
-    options.token = "wrong";
+    options.secret = "wrong";
     options.serverTimeoutMs = 600;
     SyncAgent agent(options);
     EXPECT_EQ(agent.run().outcome, SyncAgent::Outcome::kNeverRegistered);
     EXPECT_TRUE(server->nodes().empty());
-    EXPECT_GT(server->counters().wrongToken, 0u);
+    EXPECT_GT(server->counters().unauthenticated, 0u);
 }
 
 TEST(SyncService, AnAgentNoticesItsServerIsGone) {
@@ -218,7 +222,7 @@ TEST(SyncService, BindingAPortInUseNamesIt) {
     }
 }
 
-TEST(SyncMessage, EveryTypeRoundTripsAndTruncationsAreMalformed) {
+TEST(SyncMessage, EveryTypeRoundTripsAndACutAlteredOrOlderDatagramIsRefused) {
     std::vector<Message> messages;
     Message reg = Message::of(MessageType::kRegister);
     reg.nodeId = "node-1";
@@ -235,26 +239,41 @@ TEST(SyncMessage, EveryTypeRoundTripsAndTruncationsAreMalformed) {
     rows.rows = {Exchange{4, 5, 6}, Exchange{7, 8, 9}};
     messages.push_back(rows);
     Message pong = Message::of(MessageType::kPong);
+    pong.session = 0x1234567890ULL;
+    pong.nonce = 99;
     pong.sequence = 17;
     pong.responderTsc = 1ULL << 62;
     messages.push_back(pong);
+    SyncKey key = datagramKey("k");
     for (const Message& message : messages) {
-        std::vector<uint8_t> bytes = encode(message, hashToken("k"));
+        std::vector<uint8_t> bytes = encode(message, key);
         Message back;
-        ASSERT_EQ(decode(bytes.data(), bytes.size(), hashToken("k"), back), DecodeStatus::kOk);
-        EXPECT_EQ(encode(back, hashToken("k")), bytes);
+        ASSERT_EQ(decode(bytes.data(), bytes.size(), key, back), DecodeStatus::kOk);
+        EXPECT_EQ(encode(back, key), bytes);
         for (size_t cut = 0; cut < bytes.size(); ++cut) {
-            EXPECT_NE(decode(bytes.data(), cut, hashToken("k"), back), DecodeStatus::kOk);
+            EXPECT_NE(decode(bytes.data(), cut, key, back), DecodeStatus::kOk);
         }
-        bytes.push_back(0);
-        EXPECT_EQ(decode(bytes.data(), bytes.size(), hashToken("k"), back),
-                  DecodeStatus::kMalformed);
+        // Any bit changed anywhere, MAC included, and the datagram is not authentic.
+        for (size_t at = 5; at < bytes.size(); ++at) {
+            std::vector<uint8_t> altered = bytes;
+            altered[at] ^= 0x10;
+            EXPECT_EQ(decode(altered.data(), altered.size(), key, back),
+                      DecodeStatus::kUnauthenticated);
+        }
+        EXPECT_EQ(decode(bytes.data(), bytes.size(), datagramKey("other"), back),
+                  DecodeStatus::kUnauthenticated);
     }
     Message badNode = reg;
     badNode.nodeId = "../etc";
-    std::vector<uint8_t> bytes = encode(badNode, 0);
+    std::vector<uint8_t> bytes = encode(badNode, key);
     Message back;
-    EXPECT_EQ(decode(bytes.data(), bytes.size(), 0, back), DecodeStatus::kMalformed);
+    EXPECT_EQ(decode(bytes.data(), bytes.size(), key, back), DecodeStatus::kMalformed);
+    // A version-1 peer (token hash where the session now is) gets a clear answer, not "malformed".
+    const uint8_t versionOne[20] = {0x43, 0x50, 0x53, 0x59, 1, 3};
+    uint8_t version = 0;
+    EXPECT_EQ(decode(versionOne, sizeof versionOne, key, back, &version),
+              DecodeStatus::kWrongVersion);
+    EXPECT_EQ(version, 1);
 }
 
 }  // namespace
@@ -311,17 +330,20 @@ TEST(SyncService, AnInvalidNodeIdIsRefusedAtOnce) {
 TEST(TransferSweep, AnUnreachablePeerIsReported) {
     UdpSocket nobody(Address{kLoopback, 0});
     std::atomic<bool> stopping{false};
-    SweepOutcome outcome = runTransferSweep(nobody.local(), {64}, 1, 500, 0, stopping);
+    SweepOutcome outcome = runTransferSweep(
+        nobody.local(), {64}, 1, 500,
+        SyncKey::fromSecret("", SyncKey::Purpose::kSweepChallenge), stopping);
     EXPECT_NE(outcome.problem.find("cannot connect"), std::string::npos) << outcome.problem;
 }
 
-TEST(TransferSweep, AWrongTokenIsHungUpOn) {
+TEST(TransferSweep, AnotherSecretIsHungUpOn) {
     auto server = loopbackServer();
     RunningAgent b(server->local(), "b");
     ASSERT_TRUE(server->awaitNodes(1, 5000));
     std::atomic<bool> stopping{false};
-    SweepOutcome outcome =
-        runTransferSweep(b.agent->local(), {64}, 1, 2000, hashToken("intruder"), stopping);
+    SweepOutcome outcome = runTransferSweep(
+        b.agent->local(), {64}, 1, 2000,
+        SyncKey::fromSecret("intruder", SyncKey::Purpose::kSweepChallenge), stopping);
     EXPECT_FALSE(outcome.problem.empty());
     for (int i = 0; i < 100 && b.agent->sweepResponder().badFrames() == 0; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -343,9 +365,15 @@ TEST(TransferSweep, AResponderHangsUpOnAbsurdFramesAndKeepsServing) {
     ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&in), sizeof in), 0);
     timeval limit{5, 0};  // a regression must fail the test, not hang it
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-    const uint8_t absurd[12] = {0, 0, 0, 0, 0, 0, 0, 0,   // the right (empty) token
-                                0xFF, 0xFF, 0xFF, 0xFF};  // then a 4 GiB frame
-    ASSERT_EQ(send(fd, absurd, sizeof absurd, 0), 12);
+    // The right answer to the responder's challenge (the empty secret), then a 4 GiB frame.
+    uint8_t challenge[kSweepChallengeBytes];
+    ASSERT_EQ(recv(fd, challenge, sizeof challenge, MSG_WAITALL),
+              static_cast<ssize_t>(sizeof challenge));
+    uint8_t absurd[kMacBytes + 4];
+    SyncKey::fromSecret("", SyncKey::Purpose::kSweepChallenge)
+        .sign(challenge, sizeof challenge, absurd);
+    std::fill(absurd + kMacBytes, absurd + sizeof absurd, 0xFF);
+    ASSERT_EQ(send(fd, absurd, sizeof absurd, 0), static_cast<ssize_t>(sizeof absurd));
     uint8_t byte = 0;
     EXPECT_EQ(recv(fd, &byte, 1, 0), 0);  // closed, nothing allocated
     close(fd);

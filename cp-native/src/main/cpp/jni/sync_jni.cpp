@@ -3,6 +3,7 @@
 // own each native object through the pointer returned here and guarantee that close comes last.
 #include <jni.h>
 
+#include <algorithm>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -86,9 +87,9 @@ bool bindJavaTypes(JNIEnv* env) {
                                  "(II[Lorg/cloudprofiler/sync/service/internal/SweepPoint;"
                                  "Ljava/lang/String;)V") &&
            java.serverCounters.bind(env, "org/cloudprofiler/sync/service/SyncServerCounters",
-                                    "(JJJJJJ)V") &&
+                                    "(JJJJJJJJ)V") &&
            java.agentCounters.bind(env, "org/cloudprofiler/sync/service/SyncAgentCounters",
-                                   "(JJJJJJJJJJ)V") &&
+                                   "(JJJJJJJJJJJJJJJ)V") &&
            java.agentResult.bind(env, "org/cloudprofiler/sync/service/SyncAgent$Result",
                                  "(Lorg/cloudprofiler/sync/service/SyncAgent$Outcome;"
                                  "Ljava/lang/String;)V") &&
@@ -168,10 +169,12 @@ jobject outcomeConstant(SyncAgent::Outcome outcome) {
                             " has no SyncAgent.Outcome");
 }
 
-jlong JNICALL serverStart0(JNIEnv* env, jclass, jstring bindHost, jint port, jstring token) {
+jlong JNICALL serverStart0(JNIEnv* env, jclass, jstring bindHost, jint port, jstring secret,
+                           jint maxNodes) {
     return guarded<jlong>(env, 0, [&] {
         sync::SyncServerOptions options{Address::resolve(toUtf8(env, bindHost), toPort(port)),
-                                        toUtf8(env, token)};
+                                        toUtf8(env, secret),
+                                        static_cast<size_t>(std::max<jint>(maxNodes, 0))};
         return reinterpret_cast<jlong>(new SyncServer(options));
     });
 }
@@ -253,7 +256,8 @@ jobject JNICALL serverCounters0(JNIEnv* env, jclass, jlong handle) {
         sync::SyncServerCounters c = server(handle)->counters();
         return java.serverCounters.create(
             env, static_cast<jlong>(c.malformed), static_cast<jlong>(c.oversized),
-            static_cast<jlong>(c.wrongToken), static_cast<jlong>(c.unexpected),
+            static_cast<jlong>(c.wrongVersion), static_cast<jlong>(c.unauthenticated),
+            static_cast<jlong>(c.wrongSession), static_cast<jlong>(c.unexpected),
             static_cast<jlong>(c.registrations), static_cast<jlong>(c.refused));
     });
 }
@@ -278,7 +282,7 @@ jlong JNICALL agentCreate0(JNIEnv* env, jclass, jobject javaOptions) {
         options.nodeId = node;
         options.bindIp = bind.empty() ? 0 : Address::resolve(bind, 0).ip;
         options.port = toPort(env->GetIntField(javaOptions, java.port));
-        options.token = secret;
+        options.secret = secret;
         options.serverTimeoutMs = env->GetIntField(javaOptions, java.serverTimeoutMs);
         return reinterpret_cast<jlong>(new SyncAgent(options));
     });
@@ -310,7 +314,11 @@ jobject JNICALL agentCounters0(JNIEnv* env, jclass, jlong handle) {
         const sync::SweepResponder& sweeps = agent(handle)->sweepResponder();
         return java.agentCounters.create(
             env, static_cast<jlong>(c.malformed.load()), static_cast<jlong>(c.oversized.load()),
-            static_cast<jlong>(c.wrongToken.load()), static_cast<jlong>(c.unexpected.load()),
+            static_cast<jlong>(c.wrongVersion.load()),
+            static_cast<jlong>(c.unauthenticated.load()),
+            static_cast<jlong>(c.wrongSession.load()), static_cast<jlong>(c.replayed.load()),
+            static_cast<jlong>(c.outOfBounds.load()),
+            static_cast<jlong>(c.repeatedRequests.load()), static_cast<jlong>(c.unexpected.load()),
             static_cast<jlong>(c.pingsAnswered.load()),
             static_cast<jlong>(c.exchangesCompleted.load()),
             static_cast<jlong>(c.exchangesLost.load()),
@@ -322,7 +330,7 @@ jobject JNICALL agentCounters0(JNIEnv* env, jclass, jlong handle) {
 void JNICALL agentClose0(JNIEnv*, jclass, jlong handle) { delete agent(handle); }
 
 const JNINativeMethod kSyncMethods[] = {
-    NATIVE(serverStart0, "(Ljava/lang/String;ILjava/lang/String;)J"),
+    NATIVE(serverStart0, "(Ljava/lang/String;ILjava/lang/String;I)J"),
     NATIVE(serverAddress0, "(J)Ljava/lang/String;"),
     NATIVE(serverAwaitNodes0, "(JII)Z"),
     NATIVE(serverNodes0, "(J)[Lorg/cloudprofiler/sync/SyncNode;"),

@@ -83,7 +83,7 @@ void readPeerRequest(Reader& in, Message& out) {
 
 bool knownType(uint8_t type) {
     return type >= static_cast<uint8_t>(MessageType::kRegister) &&
-           type <= static_cast<uint8_t>(MessageType::kRefused);
+           type <= static_cast<uint8_t>(MessageType::kJoined);
 }
 
 }  // namespace
@@ -99,20 +99,25 @@ uint64_t hashToken(const std::string& token) {
     return hash == 0 ? 1 : hash;  // 0 means "no token"
 }
 
-std::vector<uint8_t> encode(const Message& message, uint64_t tokenHash) {
+std::vector<uint8_t> encode(const Message& message, const SyncKey& key) {
     std::vector<uint8_t> bytes;
-    bytes.reserve(64);
+    bytes.reserve(96);
     ByteBuffer out(bytes);
     out.u32(kMagic);
     out.u8(kProtocolVersion);
     out.u8(static_cast<uint8_t>(message.type));
     out.u16(0);
-    out.u64(tokenHash);
+    out.u64(message.session);
     out.u32(message.requestId);
     switch (message.type) {
         case MessageType::kRegister:
             out.string16(message.nodeId);
             out.u64(message.tscHz);
+            out.u64(message.nonce);
+            break;
+        case MessageType::kRegistered:
+        case MessageType::kJoin:
+            out.u64(message.nonce);
             break;
         case MessageType::kExpect:
             out.u32(message.count);
@@ -139,9 +144,11 @@ std::vector<uint8_t> encode(const Message& message, uint64_t tokenHash) {
             }
             break;
         case MessageType::kPing:
+            out.u64(message.nonce);
             out.u32(message.sequence);
             break;
         case MessageType::kPong:
+            out.u64(message.nonce);
             out.u32(message.sequence);
             out.u64(message.responderTsc);
             break;
@@ -164,43 +171,64 @@ std::vector<uint8_t> encode(const Message& message, uint64_t tokenHash) {
         case MessageType::kRefused:
             out.string16(message.problem.substr(0, kMaxProblemBytes));
             break;
-        case MessageType::kRegistered:
         case MessageType::kHeartbeat:
         case MessageType::kHeartbeatAck:
         case MessageType::kExpectAck:
         case MessageType::kShutdown:
         case MessageType::kBye:
+        case MessageType::kJoined:
             break;
     }
+    size_t signedBytes = bytes.size();
+    bytes.resize(signedBytes + kMacBytes);
+    key.sign(bytes.data(), signedBytes, bytes.data() + signedBytes);
     return bytes;
 }
 
-DecodeStatus decode(const uint8_t* data, size_t length, uint64_t tokenHash, Message& out) {
-    if (length < kHeaderBytes || length > kMaxDatagramBytes) {
+DecodeStatus decode(const uint8_t* data, size_t length, const SyncKey& key, Message& out,
+                    uint8_t* version) {
+    if (length > kMaxDatagramBytes) {
         return DecodeStatus::kMalformed;
     }
-    Reader in(data, length);
+    // The version first, on whatever length: a peer of another version gets one clear line.
+    if (length >= 5 && Reader(data, 4).u32() == kMagic && data[4] != kProtocolVersion) {
+        if (version != nullptr) {
+            *version = data[4];
+        }
+        return DecodeStatus::kWrongVersion;
+    }
+    if (length < kHeaderBytes + kMacBytes) {
+        return DecodeStatus::kMalformed;
+    }
+    // Nothing of an unauthenticated datagram is read: the MAC decides before any field does.
+    size_t signedBytes = length - kMacBytes;
+    if (!key.verify(data, signedBytes, data + signedBytes)) {
+        return DecodeStatus::kUnauthenticated;
+    }
+    Reader in(data, signedBytes);
     uint32_t magic = in.u32();
-    uint8_t version = in.u8();
+    in.u8();  // the version, checked above
     uint8_t type = in.u8();
     uint16_t reserved = in.u16();
-    uint64_t token = in.u64();
-    if (magic != kMagic || version != kProtocolVersion || reserved != 0 || !knownType(type)) {
+    if (magic != kMagic || reserved != 0 || !knownType(type)) {
         return DecodeStatus::kMalformed;
-    }
-    if (token != tokenHash) {
-        return DecodeStatus::kWrongToken;
     }
     out = Message();
     out.type = static_cast<MessageType>(type);
+    out.session = in.u64();
     out.requestId = in.u32();
     switch (out.type) {
         case MessageType::kRegister:
             out.nodeId = in.string16(kMaxNodeIdBytes);
             out.tscHz = in.u64();
+            out.nonce = in.u64();
             if (!isValidNameComponent(out.nodeId)) {
                 return DecodeStatus::kMalformed;
             }
+            break;
+        case MessageType::kRegistered:
+        case MessageType::kJoin:
+            out.nonce = in.u64();
             break;
         case MessageType::kExpect:
             out.count = in.u32();
@@ -231,9 +259,11 @@ DecodeStatus decode(const uint8_t* data, size_t length, uint64_t tokenHash, Mess
             break;
         }
         case MessageType::kPing:
+            out.nonce = in.u64();
             out.sequence = in.u32();
             break;
         case MessageType::kPong:
+            out.nonce = in.u64();
             out.sequence = in.u32();
             out.responderTsc = in.u64();
             break;
@@ -266,12 +296,12 @@ DecodeStatus decode(const uint8_t* data, size_t length, uint64_t tokenHash, Mess
         case MessageType::kRefused:
             out.problem = in.string16(kMaxProblemBytes);
             break;
-        case MessageType::kRegistered:
         case MessageType::kHeartbeat:
         case MessageType::kHeartbeatAck:
         case MessageType::kExpectAck:
         case MessageType::kShutdown:
         case MessageType::kBye:
+        case MessageType::kJoined:
             break;
     }
     // Problem texts end up in Java strings and on consoles: printable ASCII only.

@@ -1,6 +1,7 @@
-// The datagrams of the clock-sync protocol (docs/sync-protocol.md). Every datagram
-// starts with one 20-byte header; decode() checks every length and field instead of trusting
-// the sender, because anyone on the network can send anything to a sync port.
+// The datagrams of the clock-sync protocol (docs/sync-protocol.md). Every datagram starts with
+// one 20-byte header and ends with a 32-byte MAC over everything before it; decode() checks the
+// MAC first and then every length and field instead of trusting the sender, because anyone on
+// the network can send anything to a sync port.
 #pragma once
 
 #include <cstddef>
@@ -8,10 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "sync_key.h"
+
 namespace cloudprofiler::sync {
 
 constexpr uint32_t kMagic = 0x59535043;  // bytes "CPSY"
-constexpr uint8_t kProtocolVersion = 1;
+constexpr uint8_t kProtocolVersion = 2;
 constexpr size_t kHeaderBytes = 20;
 // Larger datagrams are dropped and counted: no message of the protocol comes close.
 constexpr size_t kMaxDatagramBytes = 1400;
@@ -19,6 +22,13 @@ constexpr uint32_t kRowsPerDatagram = 50;
 constexpr size_t kMaxNodeIdBytes = 128;
 constexpr size_t kMaxSweepSizes = 16;
 constexpr size_t kMaxProblemBytes = 400;
+// What an agent does for its server at most (docs/sync-protocol.md, "Bounds"): the server
+// never asks for more, and an agent drops and counts a request that does.
+constexpr uint32_t kMaxExchanges = 1'000'000;
+constexpr uint32_t kMaxExchangeTimeoutMs = 60'000;
+constexpr uint32_t kMaxExpectWindowMs = 3'600'000;
+constexpr uint32_t kMaxSweepRepetitions = 1000;
+constexpr uint32_t kMaxSweepTimeoutMs = 60'000;
 
 enum class MessageType : uint8_t {
     kRegister = 1,    // agent → server: node id, TSC Hz
@@ -38,6 +48,8 @@ enum class MessageType : uint8_t {
     kSweep = 15,  // server → initiator: time TCP transfers of several sizes to a peer
     kSwept = 16,  // initiator → server: the fastest transfer per size
     kRefused = 17,  // server → agent: registration refused, with the reason
+    kJoin = 18,     // agent → server: proves the registration fresh (echoes its nonce)
+    kJoined = 19,   // server → agent: registration complete
 };
 
 struct Exchange {
@@ -61,7 +73,11 @@ struct Message {
     }
 
     MessageType type = MessageType::kHeartbeat;
+    // The server's random session nonce; 0 only in kRegister, before the agent knows it.
+    uint64_t session = 0;
     uint32_t requestId = 0;  // a reply carries its request's id
+    // kRegister, kRegistered, kJoin: the agent's random nonce; kPing, kPong: the measurement's
+    uint64_t nonce = 0;
     // kRegister
     std::string nodeId;
     uint64_t tscHz = 0;
@@ -89,13 +105,19 @@ struct Message {
     std::string problem;  // printable ASCII only: decode() refuses anything else
 };
 
-enum class DecodeStatus { kOk, kMalformed, kWrongToken };
+// kWrongVersion: the magic of the protocol with another version (an older or newer peer).
+// kUnauthenticated: the MAC does not verify (another secret, or altered on the way).
+enum class DecodeStatus { kOk, kMalformed, kWrongVersion, kUnauthenticated };
 
-// 0 for no token; otherwise a 64-bit FNV-1a hash carried in every datagram. It keeps strangers
-// and other clusters out; it is not authentication against someone who can read the traffic.
+// 0 for no token; otherwise a 64-bit FNV-1a hash. Only the RET handlers' ack datagrams still
+// carry it (CP_RET_TOKEN); sync datagrams carry a MAC instead.
 uint64_t hashToken(const std::string& token);
 
-std::vector<uint8_t> encode(const Message& message, uint64_t tokenHash);
-DecodeStatus decode(const uint8_t* data, size_t length, uint64_t tokenHash, Message& out);
+// The datagram of `message`, its MAC under `key` appended.
+std::vector<uint8_t> encode(const Message& message, const SyncKey& key);
+// Checks length, magic, version and MAC, in that order, then decodes; `out` is meaningful only
+// with kOk. `version` receives the version byte when the magic matches (for the message).
+DecodeStatus decode(const uint8_t* data, size_t length, const SyncKey& key, Message& out,
+                    uint8_t* version = nullptr);
 
 }  // namespace cloudprofiler::sync

@@ -7,6 +7,8 @@
 #include "../api/profiler_error.h"
 #include "../background_thread.h"
 #include "../tsc_clock.h"
+#include "../warnings.h"
+#include "transfer_sweep.h"
 
 namespace cloudprofiler::sync {
 namespace {
@@ -21,8 +23,13 @@ int64_t nowNs() { return readClockNs(CLOCK_MONOTONIC_RAW); }
 }  // namespace
 
 SyncServer::SyncServer(SyncServerOptions options)
-    : options_(std::move(options)), tokenHash_(hashToken(options_.token)),
+    : options_(std::move(options)),
+      key_(SyncKey::fromSecret(options_.secret, SyncKey::Purpose::kDatagram)),
+      session_(randomNonce()),
       socket_(options_.bind) {
+    if (options_.maxNodes == 0 || options_.maxNodes > kMaxNodes) {
+        options_.maxNodes = kMaxNodes;
+    }
     receiver_ = startBackgroundThread("cp-sync-server", [this] { receiveLoop(); });
 }
 
@@ -50,7 +57,9 @@ bool SyncServer::awaitNodes(size_t count, int timeoutMs) {
 }
 
 void SyncServer::send(const Message& message, const Address& to) {
-    std::vector<uint8_t> bytes = encode(message, tokenHash_);
+    Message bound = message;
+    bound.session = session_;
+    std::vector<uint8_t> bytes = encode(bound, key_);
     socket_.send(bytes.data(), bytes.size(), to);
 }
 
@@ -63,16 +72,40 @@ void SyncServer::receiveLoop() {
             socket_.receive(buffer.data(), buffer.size() - 1, kReceivePollMs, length, from);
         if (received == UdpSocket::Received::kDatagram) {
             Message message;
-            DecodeStatus status = decode(buffer.data(), length, tokenHash_, message);
+            uint8_t version = kProtocolVersion;
+            DecodeStatus status = decode(buffer.data(), length, key_, message, &version);
+            // kRegister is the one datagram sent before the agent knows the session.
+            bool ofThisSession = status == DecodeStatus::kOk &&
+                                 message.session == (message.type == MessageType::kRegister
+                                                         ? 0
+                                                         : session_);
             {
                 std::lock_guard<std::mutex> lock(mutex_);
                 ++counters_.received;
-                if (status != DecodeStatus::kOk) {
-                    ++(status == DecodeStatus::kWrongToken ? counters_.wrongToken
-                                                           : counters_.malformed);
+                switch (status) {
+                    case DecodeStatus::kOk:
+                        counters_.wrongSession += ofThisSession ? 0 : 1;
+                        break;
+                    case DecodeStatus::kMalformed:
+                        ++counters_.malformed;
+                        break;
+                    case DecodeStatus::kWrongVersion:
+                        ++counters_.wrongVersion;
+                        break;
+                    case DecodeStatus::kUnauthenticated:
+                        ++counters_.unauthenticated;
+                        break;
                 }
             }
-            if (status == DecodeStatus::kOk) {
+            if (status == DecodeStatus::kWrongVersion) {
+                Warnings::report("sync-version",
+                                 "sync server: a datagram of sync protocol version " +
+                                     std::to_string(version) + " from " + from.toString() +
+                                     "; this server speaks version " +
+                                     std::to_string(kProtocolVersion) +
+                                     ": run the same cloudprofiler version on every node");
+            }
+            if (ofThisSession) {
                 handle(message, from);
             }
         } else if (received == UdpSocket::Received::kOversized) {
@@ -93,31 +126,60 @@ void SyncServer::refuse(const Message& message, const Address& from, const std::
 }
 
 void SyncServer::handleRegistration(const Message& message, const Address& from) {
+    // Only the latest registration from an address waits; the oldest goes when the table is full.
+    auto same = std::find_if(pending_.begin(), pending_.end(), [&](const PendingRegistration& p) {
+        return p.node.address == from;
+    });
+    if (same != pending_.end()) {
+        pending_.erase(same);
+    } else if (pending_.size() >= kMaxPending) {
+        pending_.erase(pending_.begin());
+    }
+    pending_.push_back(
+        PendingRegistration{SyncNodeInfo{message.nodeId, from, message.tscHz, 0}, message.nonce});
+    Message challenge = Message::of(MessageType::kRegistered);
+    challenge.requestId = message.requestId;
+    challenge.nonce = message.nonce;
+    send(challenge, from);
+}
+
+void SyncServer::handleJoin(const Message& message, const Address& from) {
+    auto pending = std::find_if(pending_.begin(), pending_.end(), [&](const PendingRegistration& p) {
+        return p.node.address == from && p.nonce == message.nonce;
+    });
+    if (pending == pending_.end()) {
+        ++counters_.unexpected;  // a join replayed, or one whose registration was displaced
+        return;
+    }
+    SyncNodeInfo node = pending->node;
+    pending_.erase(pending);
     auto known = std::find_if(nodes_.begin(), nodes_.end(),
-                              [&](const SyncNodeInfo& n) { return n.id == message.nodeId; });
+                              [&](const SyncNodeInfo& n) { return n.id == node.id; });
     int64_t now = nowNs();
     if (known == nodes_.end()) {
-        if (nodes_.size() >= kMaxNodes) {
-            refuse(message, from, "the server already has " + std::to_string(kMaxNodes) +
-                                      " nodes, its limit");
+        if (nodes_.size() >= options_.maxNodes) {
+            refuse(message, from, "the server already has its " +
+                                      std::to_string(options_.maxNodes) +
+                                      " nodes (--nodes); is this node of another cluster?");
             return;
         }
-        nodes_.push_back(SyncNodeInfo{message.nodeId, from, message.tscHz, now});
+        node.lastSeenNs = now;
+        nodes_.push_back(node);
     } else if (known->address != from && now - known->lastSeenNs < 3 * kHeartbeatIntervalNs) {
         // Two live agents with one id would share one clock map, and the analyzer would
         // translate one node's logs with the other's: refuse the second, loudly.
-        refuse(message, from, "node id " + message.nodeId + " is already registered from " +
+        refuse(message, from, "node id " + node.id + " is already registered from " +
                                   known->address.toString() +
                                   "; give every node its own --node-id (or CP_NODE_ID)");
         return;
     } else {
         // The same node again (a restarted agent): it keeps its place with its new address.
         known->address = from;
-        known->tscHz = message.tscHz;
+        known->tscHz = node.tscHz;
         known->lastSeenNs = now;
     }
     ++counters_.registrations;
-    Message welcome = Message::of(MessageType::kRegistered);
+    Message welcome = Message::of(MessageType::kJoined);
     welcome.requestId = message.requestId;
     send(welcome, from);
     changed_.notify_all();
@@ -127,6 +189,10 @@ void SyncServer::handle(const Message& message, const Address& from) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (message.type == MessageType::kRegister) {
         handleRegistration(message, from);
+        return;
+    }
+    if (message.type == MessageType::kJoin) {
+        handleJoin(message, from);
         return;
     }
     auto sender = std::find_if(nodes_.begin(), nodes_.end(),
@@ -159,6 +225,7 @@ void SyncServer::handle(const Message& message, const Address& from) {
 // one that is quiet. Never during a pair's measurement: the network must be silent then.
 void SyncServer::sendHeartbeats() {
     std::vector<SyncNodeInfo> targets;
+    uint32_t heartbeatId = 0;
     {
         std::lock_guard<std::mutex> lock(mutex_);
         int64_t now = nowNs();
@@ -167,9 +234,11 @@ void SyncServer::sendHeartbeats() {
         }
         lastHeartbeatNs_ = now;
         targets = nodes_;
+        // Every request has its own id, heartbeats too: agents refuse ids they have seen.
+        heartbeatId = nextRequestId_++;
     }
-    Message heartbeat;
-    heartbeat.type = MessageType::kHeartbeat;
+    Message heartbeat = Message::of(MessageType::kHeartbeat);
+    heartbeat.requestId = heartbeatId;
     for (const SyncNodeInfo& node : targets) {
         send(heartbeat, node.address);
     }
@@ -214,7 +283,7 @@ PairResult SyncServer::measurePair(size_t from, size_t to, const std::vector<Syn
 
     // The responder spins for at most the time the whole measurement may take.
     uint32_t windowMs = static_cast<uint32_t>(std::min<uint64_t>(
-        INT32_MAX, uint64_t{exchanges} * exchangeTimeoutMs + 2 * kControlTimeoutMs));
+        kMaxExpectWindowMs, uint64_t{exchanges} * exchangeTimeoutMs + 2 * kControlTimeoutMs));
     Message expect;
     expect.type = MessageType::kExpect;
     expect.count = exchanges;
@@ -289,9 +358,10 @@ PairResult SyncServer::measurePair(size_t from, size_t to, const std::vector<Syn
 
 std::vector<PairResult> SyncServer::runPhase(uint32_t exchanges, bool keepAll,
                                              uint32_t exchangeTimeoutMs) {
-    if (exchanges == 0 || exchanges > 1'000'000) {
+    if (exchanges == 0 || exchanges > kMaxExchanges) {
         throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
-                            "exchanges per pair must be 1 to 1000000, not " +
+                            "exchanges per pair must be 1 to " + std::to_string(kMaxExchanges) +
+                                ", not " +
                                 std::to_string(exchanges));
     }
     if (exchangeTimeoutMs == 0 || exchangeTimeoutMs > kMaxExchangeTimeoutMs) {
@@ -326,10 +396,15 @@ std::vector<PairResult> SyncServer::runPhase(uint32_t exchanges, bool keepAll,
 std::vector<SweepResult> SyncServer::runSweep(const std::vector<uint32_t>& sizes,
                                              uint32_t repetitions, uint32_t timeoutMs) {
     if (sizes.empty() || sizes.size() > kMaxSweepSizes || repetitions == 0 ||
-        repetitions > 1000) {
+        repetitions > kMaxSweepRepetitions || timeoutMs == 0 || timeoutMs > kMaxSweepTimeoutMs ||
+        std::any_of(sizes.begin(), sizes.end(),
+                    [](uint32_t size) { return size > kMaxSweepPayloadBytes; })) {
         throw ProfilerError(ProfilerError::Kind::kInvalidArgument,
                             "a sweep takes 1 to " + std::to_string(kMaxSweepSizes) +
-                                " sizes and 1 to 1000 repetitions");
+                                " sizes of at most 16 MiB, 1 to " +
+                                std::to_string(kMaxSweepRepetitions) +
+                                " repetitions and a timeout of 1 to " +
+                                std::to_string(kMaxSweepTimeoutMs) + " ms");
     }
     std::lock_guard<std::mutex> serialised(callMutex_);
     std::vector<SyncNodeInfo> nodes = this->nodes();
@@ -373,8 +448,11 @@ std::vector<SweepResult> SyncServer::runSweep(const std::vector<uint32_t>& sizes
 size_t SyncServer::shutdownAgents(int timeoutMs) {
     std::lock_guard<std::mutex> serialised(callMutex_);
     std::vector<SyncNodeInfo> nodes = this->nodes();
-    Message shutdown;
-    shutdown.type = MessageType::kShutdown;
+    Message shutdown = Message::of(MessageType::kShutdown);
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        shutdown.requestId = nextRequestId_++;
+    }
     int64_t deadline = nowNs() + static_cast<int64_t>(timeoutMs) * 1'000'000;
     std::unique_lock<std::mutex> lock(mutex_);
     goodbyes_.clear();

@@ -19,7 +19,8 @@ namespace cloudprofiler::sync {
 
 struct SyncServerOptions {
     Address bind;  // loopback unless the user says otherwise
-    std::string token;
+    std::string secret;  // the shared secret the MAC key is derived from; empty: none
+    size_t maxNodes = 0;  // registrations beyond this many nodes are refused; 0: kMaxNodes
 };
 
 struct SyncNodeInfo {
@@ -53,8 +54,10 @@ struct SyncServerCounters {
     uint64_t received = 0;  // datagrams taken from the socket, oversized included
     uint64_t malformed = 0;
     uint64_t oversized = 0;
-    uint64_t wrongToken = 0;
-    uint64_t unexpected = 0;  // well-formed, but nobody asked for it (late replies, strangers)
+    uint64_t wrongVersion = 0;     // another protocol version: an older or newer agent
+    uint64_t unauthenticated = 0;  // the MAC does not verify: another secret, or altered
+    uint64_t wrongSession = 0;     // authentic, but of another session (a replay)
+    uint64_t unexpected = 0;  // well-formed, but nobody asked for it (late replies, replays)
     uint64_t registrations = 0;
     uint64_t refused = 0;  // registrations refused: a node id in use elsewhere, too many nodes
 };
@@ -62,7 +65,6 @@ struct SyncServerCounters {
 class SyncServer {
 public:
     static constexpr size_t kMaxNodes = 1024;
-    static constexpr uint32_t kMaxExchangeTimeoutMs = 60'000;
 
     // Binds and starts receiving; throws ProfilerError naming the address if it cannot bind.
     explicit SyncServer(SyncServerOptions options);
@@ -91,6 +93,7 @@ private:
     void receiveLoop();
     void handle(const Message& message, const Address& from);
     void handleRegistration(const Message& message, const Address& from);
+    void handleJoin(const Message& message, const Address& from);
     void refuse(const Message& message, const Address& from, const std::string& why);
     void sendHeartbeats();
     // While a pair measures, heartbeats wait: the network must be silent then.
@@ -102,14 +105,24 @@ private:
     PairResult measurePair(size_t from, size_t to, const std::vector<SyncNodeInfo>& nodes,
                            uint32_t exchanges, bool keepAll, uint32_t exchangeTimeoutMs);
 
+    // A registration waits here until its agent proves it fresh with kJoin: a replayed
+    // kRegister (it carries no session) never gets that far.
+    struct PendingRegistration {
+        SyncNodeInfo node;
+        uint64_t nonce = 0;
+    };
+    static constexpr size_t kMaxPending = 64;
+
     SyncServerOptions options_;
-    uint64_t tokenHash_;
+    SyncKey key_;
+    uint64_t session_;  // random, in every datagram after kRegister
     UdpSocket socket_;
     std::atomic<bool> stopping_{false};
 
     mutable std::mutex mutex_;
     std::condition_variable changed_;
     std::vector<SyncNodeInfo> nodes_;
+    std::vector<PendingRegistration> pending_;
     SyncServerCounters counters_;
     uint32_t nextRequestId_ = 1;
     bool phaseRunning_ = false;

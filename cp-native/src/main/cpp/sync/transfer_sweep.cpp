@@ -90,20 +90,6 @@ bool receiveAll(int fd, uint8_t* data, size_t length, int64_t deadlineNs,
     return true;
 }
 
-void putU64(uint8_t* at, uint64_t value) {
-    for (int i = 0; i < 8; ++i) {
-        at[i] = static_cast<uint8_t>(value >> (8 * i));
-    }
-}
-
-uint64_t getU64(const uint8_t* at) {
-    uint64_t value = 0;
-    for (int i = 0; i < 8; ++i) {
-        value |= static_cast<uint64_t>(at[i]) << (8 * i);
-    }
-    return value;
-}
-
 int connectTo(const Address& peer, int timeoutMs, const std::atomic<bool>* stopping,
               std::string& problem) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
@@ -136,7 +122,7 @@ int connectTo(const Address& peer, int timeoutMs, const std::atomic<bool>* stopp
 }  // namespace
 
 SweepOutcome runTransferSweep(const Address& peer, const std::vector<uint32_t>& sizes,
-                              uint32_t repetitions, int timeoutMs, uint64_t tokenHash,
+                              uint32_t repetitions, int timeoutMs, const SyncKey& key,
                               const std::atomic<bool>& stopping) {
     SweepOutcome outcome;
     int fd = connectTo(peer, timeoutMs, &stopping, outcome.problem);
@@ -144,9 +130,17 @@ SweepOutcome runTransferSweep(const Address& peer, const std::vector<uint32_t>& 
         return outcome;
     }
     int64_t timeoutNs = int64_t{timeoutMs} * 1'000'000;
-    uint8_t preamble[8];
-    putU64(preamble, tokenHash);
-    if (!sendAll(fd, preamble, sizeof preamble, nowNs() + timeoutNs, &stopping)) {
+    // The responder's fresh challenge, answered with its MAC: proves the key without showing
+    // anything derived from it, and a recorded answer fits no later challenge.
+    uint8_t challenge[kSweepChallengeBytes];
+    uint8_t answer[kMacBytes];
+    bool accepted =
+        receiveAll(fd, challenge, sizeof challenge, nowNs() + timeoutNs, &stopping);
+    if (accepted) {
+        key.sign(challenge, sizeof challenge, answer);
+        accepted = sendAll(fd, answer, sizeof answer, nowNs() + timeoutNs, &stopping);
+    }
+    if (!accepted) {
         outcome.problem = "the sweep responder at " + peer.toString() + " did not accept us";
         close(fd);
         return outcome;
@@ -184,8 +178,7 @@ SweepOutcome runTransferSweep(const Address& peer, const std::vector<uint32_t>& 
     return outcome;
 }
 
-SweepResponder::SweepResponder(const Address& address, uint64_t tokenHash)
-    : tokenHash_(tokenHash) {
+SweepResponder::SweepResponder(const Address& address, const SyncKey& key) : key_(key) {
     listener_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     int on = 1;
     sockaddr_in in = toSockaddr(address);
@@ -234,11 +227,15 @@ void SweepResponder::serveConnection(int connection) {
     // Absolute deadlines, so that a client trickling bytes holds the responder (one connection
     // at a time) for a bounded while.
     constexpr int64_t kFrameTimeoutNs = 10'000'000'000;
-    uint8_t preamble[8];
-    if (!receiveAll(connection, preamble, sizeof preamble, nowNs() + 1'000'000'000, &stopping_) ||
-        getU64(preamble) != tokenHash_) {
+    uint8_t challenge[kSweepChallengeBytes];
+    uint8_t answer[kMacBytes];
+    randomBytes(challenge, sizeof challenge);
+    int64_t answerDeadline = nowNs() + 1'000'000'000;
+    if (!sendAll(connection, challenge, sizeof challenge, answerDeadline, &stopping_) ||
+        !receiveAll(connection, answer, sizeof answer, answerDeadline, &stopping_) ||
+        !key_.verify(challenge, sizeof challenge, answer)) {
         badFrames_.fetch_add(1);
-        return;  // not one of our agents, or another token
+        return;  // not one of our agents, or another secret
     }
     std::vector<uint8_t> payload;
     while (!stopping_.load()) {

@@ -16,6 +16,7 @@
 namespace cloudprofiler::sync {
 
 constexpr uint32_t kMaxSweepPayloadBytes = 16u << 20;
+constexpr size_t kSweepChallengeBytes = 32;
 
 struct SweepOutcome {
     std::vector<SweepPoint> points;
@@ -26,16 +27,17 @@ struct SweepOutcome {
 // A transfer (payload out, acknowledgement back) taking longer than `timeoutMs` ends it; so
 // does `stopping`.
 SweepOutcome runTransferSweep(const Address& peer, const std::vector<uint32_t>& sizes,
-                              uint32_t repetitions, int timeoutMs, uint64_t tokenHash,
+                              uint32_t repetitions, int timeoutMs, const SyncKey& key,
                               const std::atomic<bool>& stopping);
 
-// Answers sweeps on a TCP port: a connection starts with the u64 token hash, then carries
-// [u32 length][payload] frames, each acknowledged with one byte. Its own thread, one connection
-// at a time; stops promptly when destroyed.
+// Answers sweeps on a TCP port: a connection starts with the responder's random 32-byte
+// challenge, answered with its MAC under `key` (SyncKey::Purpose::kSweepChallenge), then
+// carries [u32 length][payload] frames, each acknowledged with one byte. Its own thread, one
+// connection at a time; stops promptly when destroyed.
 class SweepResponder {
 public:
     // Listens on `address`; throws ProfilerError naming it if it cannot.
-    SweepResponder(const Address& address, uint64_t tokenHash);
+    SweepResponder(const Address& address, const SyncKey& key);
     ~SweepResponder();
     SweepResponder(const SweepResponder&) = delete;
     SweepResponder& operator=(const SweepResponder&) = delete;
@@ -47,7 +49,7 @@ private:
     void serve();
     void serveConnection(int connection);
 
-    uint64_t tokenHash_;
+    SyncKey key_;
     int listener_ = -1;
     std::atomic<bool> stopping_{false};
     std::atomic<uint64_t> framesAnswered_{0};

@@ -46,15 +46,19 @@ public final class ConfigCommand implements Runnable {
                 + " ${DEFAULT-VALUE}).")
         String server = "127.0.0.1:" + ConfigServer.DEFAULT_PORT;
 
-        @Option(names = "--token", description = "The server's shared token (default: none).")
-        String token = "";
+        @Mixin
+        SharedSecretOptions secret;
+
+        @Spec(Spec.Target.MIXEE)
+        CommandSpec spec;
 
         @Option(names = "--timeout", converter = DurationConverter.class,
                 description = "Give up after this long without an answer (default: 2s).")
         Duration timeout = Duration.ofSeconds(2);
 
         ConfigClient connect() throws IOException {
-            return new ConfigClient(ServerAddress.parse(SERVER, server).resolve(), token);
+            return new ConfigClient(ServerAddress.parse(SERVER, server).resolve(),
+                    secret.secret(spec));
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.cloudprofiler.config.service.ConfigServer;
 import org.cloudprofiler.config.service.ConfigServerCounters;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -38,9 +39,8 @@ public final class ConfigServerCommand implements Callable<Integer> {
     @Option(names = "--port", description = "UDP port (default: ${DEFAULT-VALUE}).")
     int port = ConfigServer.DEFAULT_PORT;
 
-    @Option(names = "--token", description = "Shared token the clients must present"
-            + " (default: none).")
-    String token = "";
+    @Mixin
+    SharedSecretOptions secret;
 
     @Option(names = "--rules", description = "Rules file, in the syntax of"
             + " cloudprofiler.handlers: read at start, watched, and rewritten by"
@@ -59,6 +59,7 @@ public final class ConfigServerCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--port must be a UDP port, 0 to"
                     + " 65535, not " + port);
         }
+        String token = secret.secretFor(spec, bind, "the configuration server");
         CountDownLatch stop = new CountDownLatch(1);
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -104,9 +105,12 @@ public final class ConfigServerCommand implements Callable<Integer> {
                 + " %d rules file versions rejected%n", counters.queries(), counters.changes(),
                 counters.refusedChanges(), counters.rejectedFiles());
         if (counters.dropped() > 0) {
-            console.printf(Locale.ROOT, "datagrams dropped: %d malformed, %d oversized, %d with"
-                    + " another token, %d unexpected%n", counters.malformed(),
-                    counters.oversized(), counters.wrongToken(), counters.unexpected());
+            console.printf(Locale.ROOT, "datagrams dropped: %d malformed, %d oversized, %d of"
+                    + " another protocol version, %d unauthenticated (another secret, or"
+                    + " altered), %d of an unknown session, %d replayed, %d unexpected%n",
+                    counters.malformed(), counters.oversized(), counters.wrongVersion(),
+                    counters.unauthenticated(), counters.wrongSession(), counters.replayed(),
+                    counters.unexpected());
         }
     }
 }

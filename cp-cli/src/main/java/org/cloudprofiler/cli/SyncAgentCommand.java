@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.cloudprofiler.sync.service.SyncAgent;
 import org.cloudprofiler.sync.service.SyncAgentCounters;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -39,8 +40,8 @@ public final class SyncAgentCommand implements Callable<Integer> {
             + " uses the same number (default: any free one).")
     int port;
 
-    @Option(names = "--token", description = "The server's shared token (default: none).")
-    String token = "";
+    @Mixin
+    SharedSecretOptions secret;
 
     @Option(names = "--timeout", converter = DurationConverter.class,
             description = "Give up after this long without a word from the server"
@@ -64,6 +65,9 @@ public final class SyncAgentCommand implements Callable<Integer> {
                     + " host:port; give the address and --port the sync server listens on,"
                     + " e.g. 10.0.0.1:7711");
         }
+        // The agent answers on the address that routes to its server unless --bind says.
+        String token = secret.secretFor(spec, bind != null ? bind : server.substring(0, colon),
+                "this sync agent");
         SyncAgent.Options options = SyncAgent.Options.of(server.substring(0, colon), serverPort)
                 .withNodeId(nodeId).withBind(bind, port).withToken(token)
                 .withServerTimeout(timeout);
@@ -80,10 +84,12 @@ public final class SyncAgentCommand implements Callable<Integer> {
             }
             SyncAgentCounters counters = agent.counters();
             System.out.printf(Locale.ROOT, "answered %d exchanges, ran %d (%d lost); dropped"
-                    + " %d malformed, %d oversized and %d other-token datagrams%n",
-                    counters.pingsAnswered(), counters.exchangesCompleted(),
+                    + " %d malformed, %d oversized, %d of another protocol version, %d"
+                    + " unauthenticated, %d of another session, %d replayed and %d out-of-bounds"
+                    + " datagrams%n", counters.pingsAnswered(), counters.exchangesCompleted(),
                     counters.exchangesLost(), counters.malformed(), counters.oversized(),
-                    counters.wrongToken());
+                    counters.wrongVersion(), counters.unauthenticated(), counters.wrongSession(),
+                    counters.replayed(), counters.outOfBounds());
             if (result.failed()) {
                 System.err.println("error: " + result.message());
                 return 1;

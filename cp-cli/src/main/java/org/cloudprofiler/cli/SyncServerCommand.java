@@ -26,6 +26,7 @@ import org.cloudprofiler.sync.translate.MinRttClockMap;
 import org.cloudprofiler.sync.service.SyncServer;
 import org.cloudprofiler.sync.service.SyncServerCounters;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -55,9 +56,8 @@ public final class SyncServerCommand implements Callable<Integer> {
     @Option(names = "--port", description = "UDP port (default: ${DEFAULT-VALUE}).")
     int port = 7711;
 
-    @Option(names = "--token", description = "Shared token the agents must present"
-            + " (default: none).")
-    String token = "";
+    @Mixin
+    SharedSecretOptions secret;
 
     @Option(names = "--nodes", required = true, description = "Agents to wait for.")
     int nodes;
@@ -124,6 +124,7 @@ public final class SyncServerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkOptions();
+        String token = secret.secretFor(spec, bind, "the sync server");
         CountDownLatch endRequested = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -135,7 +136,7 @@ public final class SyncServerCommand implements Callable<Integer> {
             }
         }, "cp-sync-server-end");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (SyncServer server = SyncServer.start(bind, port, token)) {
+        try (SyncServer server = SyncServer.start(bind, port, token, nodes)) {
             return serve(server, endRequested);
         } finally {
             finished.countDown();
@@ -214,11 +215,13 @@ public final class SyncServerCommand implements Callable<Integer> {
         console.printf("%d of %d agents confirmed the end of the session%n", left,
                 server.nodes().size());
         SyncServerCounters counters = server.counters();
-        if (counters.malformed() + counters.oversized() + counters.wrongToken()
-                + counters.refused() > 0) {
-            console.printf(Locale.ROOT, "datagrams dropped: %d malformed, %d oversized, %d with"
-                    + " another token; %d registrations refused (see the agents' messages)%n",
-                    counters.malformed(), counters.oversized(), counters.wrongToken(),
+        if (counters.malformed() + counters.oversized() + counters.wrongVersion()
+                + counters.unauthenticated() + counters.wrongSession() + counters.refused() > 0) {
+            console.printf(Locale.ROOT, "datagrams dropped: %d malformed, %d oversized, %d of"
+                    + " another protocol version, %d unauthenticated (another secret, or"
+                    + " altered), %d of another session; %d registrations refused (see the"
+                    + " agents' messages)%n", counters.malformed(), counters.oversized(),
+                    counters.wrongVersion(), counters.unauthenticated(), counters.wrongSession(),
                     counters.refused());
         }
         console.println(problems == 0 ? "wrote " + out

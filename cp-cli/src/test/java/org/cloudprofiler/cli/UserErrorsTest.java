@@ -90,6 +90,17 @@ class UserErrorsTest {
                 arguments("sync-server --nodes 2 --port 70000", 2, "--port must be a UDP port"),
                 arguments("sync-server --nodes 2 --out " + missing + "/sync.json", 2,
                         "--out " + missing + "/sync.json: cannot be written"),
+                arguments("sync-server --nodes 2 --bind 0.0.0.0", 2,
+                        "the sync server would be reachable at 0.0.0.0 without a secret: give"
+                                + " one with --token-file"),
+                arguments("sync-server --nodes 2 --token-file " + missing, 2,
+                        "--token-file " + missing + ": cannot be read"),
+                arguments("sync-server --nodes 2 --token a --insecure", 2,
+                        "--insecure and a secret contradict each other"),
+                arguments("sync-agent --server 192.0.2.1:7711 --bind 0.0.0.0", 2,
+                        "this sync agent would be reachable at 0.0.0.0 without a secret"),
+                arguments("config-server --bind 0.0.0.0", 2, "the configuration server would"
+                        + " be reachable at 0.0.0.0 without a secret"),
                 arguments("sync-agent --server localhost:seven", 2, "is not host:port"),
                 arguments("sync-agent --server localhost:7711 --timeout 1s", 2,
                         "--timeout must be at least 2s"),

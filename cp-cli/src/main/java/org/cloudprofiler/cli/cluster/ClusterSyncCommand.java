@@ -1,6 +1,9 @@
 package org.cloudprofiler.cli.cluster;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,11 +62,14 @@ final class ClusterSyncCommand implements Callable<Integer> {
                     + " as sync-server's).")
     Duration midInterval = DriftModel.DEFAULT_MID_INTERVAL;
 
+    /** The session's secret, in the cluster's directory. */
+    static final String SECRET_FILE = "sync-secret";
+
     @Override
     public Integer call() throws Exception {
         LocalCluster local = LocalCluster.open(cluster.directory, cluster.repository());
         ClusterLayout layout = local.layout();
-        String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(8));
+        Path token = writeSecret(cluster.directory.resolve(SECRET_FILE));
         List<String> agents = new CopyOnWriteArrayList<>(); // read by the hook's thread
         CountDownLatch serverDone = new CountDownLatch(1);
         Thread stopAgents = new Thread(() -> {
@@ -84,9 +90,9 @@ final class ClusterSyncCommand implements Callable<Integer> {
             }
             CommandLine server = spec.root().commandLine().getSubcommands().get("sync-server");
             status = server.execute("--bind", layout.hostIp(), "--port", Integer.toString(port),
-                    "--nodes", Integer.toString(layout.nodes().size()), "--token", token,
-                    "--sweep", "--out", out.toString(), "--around", around, "--mid-interval",
-                    midInterval.toMillis() + "ms");
+                    "--nodes", Integer.toString(layout.nodes().size()), "--token-file",
+                    token.toString(), "--sweep", "--out", out.toString(), "--around", around,
+                    "--mid-interval", midInterval.toMillis() + "ms");
         } finally {
             serverDone.countDown();
         }
@@ -99,12 +105,27 @@ final class ClusterSyncCommand implements Callable<Integer> {
         return status;
     }
 
+    /**
+     * A new random secret for this session, in a file only its owner reads: it keys every sync
+     * datagram's MAC (the nodes' network is not loopback), and a file keeps it out of ps.
+     */
+    private static Path writeSecret(Path file) throws IOException {
+        byte[] secret = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, HexFormat.of().formatHex(secret) + "\n");
+        return file.toAbsolutePath();
+    }
+
     private ClusterProcess agent(ClusterLayout layout, NetworkNode node, String name,
-            String token) {
+            Path token) {
         List<String> command = new ArrayList<>(List.of(layout.javaBinary().toString(), "-cp",
                 System.getProperty("java.class.path"), CloudProfilerCommand.class.getName(),
                 "sync-agent", "--server", layout.hostIp() + ":" + port, "--node-id",
-                ClusterLayout.nodeId(node), "--token", token, "--timeout", "30s"));
+                ClusterLayout.nodeId(node), "--token-file", token.toString(), "--timeout",
+                "30s"));
         return new ClusterProcess(name, node, command, Map.of(), Readiness.started());
     }
 }

@@ -6,6 +6,7 @@ import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.net.PortUnreachableException;
 import java.net.SocketTimeoutException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,18 +18,25 @@ import org.cloudprofiler.config.service.internal.ConfigCodec;
 import org.cloudprofiler.config.service.internal.ConfigDatagram;
 import org.cloudprofiler.config.service.internal.ConfigMessage;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Choice;
+import org.cloudprofiler.config.service.internal.ConfigKey;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Done;
+import org.cloudprofiler.config.service.internal.ConfigMessage.Hello;
 import org.cloudprofiler.config.service.internal.ConfigMessage.ListRules;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Query;
 import org.cloudprofiler.config.service.internal.ConfigMessage.RemoveRule;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Rules;
 import org.cloudprofiler.config.service.internal.ConfigMessage.SetRule;
+import org.cloudprofiler.config.service.internal.ConfigMessage.Welcome;
 import org.cloudprofiler.config.service.internal.RejectedDatagramException;
 
 /**
  * Asks a {@link ConfigServer}: a request is sent again a few times within its timeout (UDP may
- * lose it), and the call returns or throws by the timeout, never later. Replies that do not
- * decode or answer another request are ignored and counted in {@link #ignoredReplies()}.
+ * lose it), and the call returns or throws by the timeout, never later. The first call opens a
+ * session ({@code HELLO}, answered by the server's random session id); every later request is
+ * bound to it by the MAC and carries the next request id. A session whose request goes
+ * unanswered is dropped, and the next call opens a new one. Replies that do not decode, are of
+ * another session or answer another request are ignored and counted in
+ * {@link #ignoredReplies()}.
  *
  * <p>Thread-safe: calls take turns on the one socket.
  */
@@ -41,25 +49,30 @@ public final class ConfigClient implements AutoCloseable {
     private final InetSocketAddress server;
     /** {@code host:port} as messages name it. */
     private final String serverName;
-    private final long tokenHash;
+    private final ConfigCodec codec;
     private final DatagramSocket socket;
+    private final SecureRandom random = new SecureRandom();
     private final byte[] buffer = new byte[ConfigCodec.MAX_DATAGRAM_BYTES + 1];
+    /** The open session's id, 0 for none. */
+    private long session;
+    /** The session in the header of the latest reply taken. */
+    private long lastReplySession;
     private int nextRequestId;
     private long ignoredReplies;
 
     /**
-     * A client of the server at {@code server}, presenting {@code token} ({@code ""} for none).
+     * A client of the server at {@code server}, whose datagrams' MACs are keyed from
+     * {@code token}, the server's secret ({@code ""} for none).
      *
      * @throws IOException if no local socket can be opened
      */
     public ConfigClient(InetSocketAddress server, String token) throws IOException {
         this.server = Objects.requireNonNull(server, "server");
         this.serverName = server.getHostString() + ":" + server.getPort();
-        this.tokenHash = ConfigCodec.hashToken(Objects.requireNonNull(token, "token"));
+        this.codec = new ConfigCodec(ConfigKey.fromSecret(Objects.requireNonNull(token, "token")));
         this.socket = new DatagramSocket();
         // Connected, so that a closed port is reported (ICMP) instead of waited out.
         this.socket.connect(server);
-        this.nextRequestId = (int) System.nanoTime();
     }
 
     /**
@@ -133,7 +146,10 @@ public final class ConfigClient implements AutoCloseable {
         }
     }
 
-    /** Replies dropped so far: undecodable, another token, another request's, another type. */
+    /**
+     * Replies dropped so far: undecodable, another secret, another session's, another
+     * request's, another type.
+     */
     public synchronized long ignoredReplies() {
         return ignoredReplies;
     }
@@ -153,15 +169,37 @@ public final class ConfigClient implements AutoCloseable {
 
     private <T extends ConfigMessage> T exchange(ConfigMessage request, Class<T> replyType,
             Duration timeout) throws ConfigServiceException {
-        int requestId = nextRequestId++;
-        byte[] bytes = ConfigCodec.encode(request, requestId, tokenHash);
+        long endNs = System.nanoTime() + timeout.toNanos();
+        if (session == 0) {
+            // One budget for both: opening the session and the request.
+            // The request id of a hello is random too: a welcome answering an earlier hello
+            // is ignored like any other stray reply.
+            long nonce = random.nextLong();
+            Welcome welcome = send(new Hello(nonce), 0, (int) nonce, Welcome.class, endNs, timeout);
+            if (welcome.nonce() != nonce) {
+                throw noAnswer(timeout);
+            }
+            session = lastReplySession;
+            nextRequestId = 1;
+        }
+        try {
+            return send(request, session, nextRequestId++, replyType, endNs, timeout);
+        } catch (ConfigServiceException e) {
+            session = 0;  // the server may have restarted or closed it: open a new one next time
+            throw e;
+        }
+    }
+
+    private <T extends ConfigMessage> T send(ConfigMessage request, long inSession, int requestId,
+            Class<T> replyType, long endNs, Duration timeout) throws ConfigServiceException {
+        byte[] bytes = codec.encode(request, inSession, requestId);
         long startNs = System.nanoTime();
-        long timeoutNs = timeout.toNanos();
+        long budgetNs = Math.max(0, endNs - startNs);
         try {
             for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
                 socket.send(new DatagramPacket(bytes, bytes.length));
-                long attemptEndNs = startNs + timeoutNs * attempt / ATTEMPTS;
-                T reply = awaitReply(requestId, replyType, attemptEndNs);
+                long attemptEndNs = startNs + budgetNs * attempt / ATTEMPTS;
+                T reply = awaitReply(inSession, requestId, replyType, attemptEndNs);
                 if (reply != null) {
                     return reply;
                 }
@@ -174,14 +212,22 @@ public final class ConfigClient implements AutoCloseable {
             throw new ConfigServiceException("cannot reach the configuration server at " + serverName
                     + ": " + e.getMessage(), e);
         }
-        throw new ConfigServiceException("no answer from the configuration server at " + serverName
-                + " within " + timeout.toMillis() + " ms: is cloudprofiler config-server running"
-                + " there, reachable, with the same --token?");
+        throw noAnswer(timeout);
     }
 
-    /** The reply to {@code requestId}, or {@code null} at {@code endNs}. */
-    private <T extends ConfigMessage> T awaitReply(int requestId, Class<T> replyType,
-            long endNs) throws IOException {
+    private ConfigServiceException noAnswer(Duration timeout) {
+        return new ConfigServiceException("no answer from the configuration server at "
+                + serverName + " within " + timeout.toMillis() + " ms: is cloudprofiler"
+                + " config-server running there, reachable, with the same --token and the same"
+                + " cloudprofiler version?");
+    }
+
+    /**
+     * The reply to {@code requestId} of {@code inSession} (any session for a {@link Welcome}),
+     * or {@code null} at {@code endNs}.
+     */
+    private <T extends ConfigMessage> T awaitReply(long inSession, int requestId,
+            Class<T> replyType, long endNs) throws IOException {
         DatagramPacket packet = new DatagramPacket(buffer, buffer.length);
         while (true) {
             long leftMs = Math.max(0, (endNs - System.nanoTime()) / 1_000_000L);
@@ -196,8 +242,12 @@ public final class ConfigClient implements AutoCloseable {
                 return null;
             }
             try {
-                ConfigDatagram reply = ConfigCodec.decode(buffer, packet.getLength(), tokenHash);
-                if (reply.requestId() == requestId && replyType.isInstance(reply.message())) {
+                ConfigDatagram reply = codec.decode(buffer, packet.getLength());
+                boolean ofSession = replyType == Welcome.class
+                        ? reply.session() != 0 : reply.session() == inSession;
+                if (ofSession && reply.requestId() == requestId
+                        && replyType.isInstance(reply.message())) {
+                    lastReplySession = reply.session();
                     return replyType.cast(reply.message());
                 }
             } catch (RejectedDatagramException e) {

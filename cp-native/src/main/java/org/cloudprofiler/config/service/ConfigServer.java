@@ -24,20 +24,24 @@ import org.cloudprofiler.config.service.internal.ConfigCodec;
 import org.cloudprofiler.config.service.internal.ConfigDatagram;
 import org.cloudprofiler.config.service.internal.ConfigMessage;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Choice;
+import org.cloudprofiler.config.service.internal.ConfigKey;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Done;
+import org.cloudprofiler.config.service.internal.ConfigMessage.Hello;
 import org.cloudprofiler.config.service.internal.ConfigMessage.ListRules;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Query;
 import org.cloudprofiler.config.service.internal.ConfigMessage.RemoveRule;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Rules;
 import org.cloudprofiler.config.service.internal.ConfigMessage.SetRule;
+import org.cloudprofiler.config.service.internal.ConfigMessage.Welcome;
 import org.cloudprofiler.config.service.internal.RejectedDatagramException;
 import org.cloudprofiler.config.service.internal.Rejection;
 
 /**
  * The configuration server (UDP, docs/config-protocol.md): answers which handler rule applies to
  * a channel, and takes rule changes from {@code cloudprofiler config} and from a rules file it
- * polls. Datagrams that cannot be trusted are dropped, counted, and the first of each kind is
- * logged with its reason.
+ * polls. Every datagram carries a MAC keyed from the shared secret and, after a client's
+ * {@code HELLO}, its session's id; a request id is served once. Datagrams that cannot be
+ * trusted are dropped, counted, and the first of each kind is logged with its reason.
  *
  * <p>One thread of its own, a daemon, receives, answers and polls the file; the rules are an
  * immutable snapshot it replaces, so the accessors are thread-safe without a lock.
@@ -53,25 +57,33 @@ public final class ConfigServer implements AutoCloseable {
     private static final long FILE_POLL_NS = 100_000_000L;
 
     private final DatagramSocket socket;
-    private final long tokenHash;
+    private final ConfigCodec codec;
+    private final ClientSessions sessions = new ClientSessions();
     private final RulesFile rulesFile;
     private final Thread thread;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong malformed = new AtomicLong();
     private final AtomicLong oversized = new AtomicLong();
-    private final AtomicLong wrongToken = new AtomicLong();
+    private final AtomicLong wrongVersion = new AtomicLong();
+    private final AtomicLong unauthenticated = new AtomicLong();
+    private final AtomicLong wrongSession = new AtomicLong();
+    private final AtomicLong replayed = new AtomicLong();
+    private final AtomicLong repeatedRequests = new AtomicLong();
     private final AtomicLong unexpected = new AtomicLong();
+    private final AtomicLong sessionsOpened = new AtomicLong();
     private final AtomicLong queries = new AtomicLong();
     private final AtomicLong changes = new AtomicLong();
     private final AtomicLong refusedChanges = new AtomicLong();
     private final AtomicLong rejectedFiles = new AtomicLong();
     private final Set<Rejection> rejectionsLogged = EnumSet.noneOf(Rejection.class);
+    private final Set<ClientSessions.Verdict> refusalsLogged =
+            EnumSet.noneOf(ClientSessions.Verdict.class);
     private volatile ServerRules rules = new ServerRules(0, List.of());
     private volatile boolean closing;
 
     private ConfigServer(DatagramSocket socket, String token, RulesFile rulesFile) {
         this.socket = socket;
-        this.tokenHash = ConfigCodec.hashToken(token);
+        this.codec = new ConfigCodec(ConfigKey.fromSecret(token));
         this.rulesFile = rulesFile;
         this.thread = new Thread(this::serve, "cp-config-server");
         this.thread.setDaemon(true);
@@ -81,7 +93,8 @@ public final class ConfigServer implements AutoCloseable {
      * Binds {@code bindHost:port} (port 0: any free one) and starts serving. Use a loopback
      * address unless the channels run on other hosts.
      *
-     * @param token shared with the clients; {@code ""} for none
+     * @param token the secret shared with the clients, which every datagram's MAC is keyed
+     *     from; {@code ""} for none (then anyone who can reach the port can change the rules)
      * @param rulesFile where the rules come from and changes go to; {@code null} to keep them in
      *     memory only. A missing file is created by the first change.
      * @throws CpConfigException if the rules file holds a rule that does not parse
@@ -130,7 +143,9 @@ public final class ConfigServer implements AutoCloseable {
 
     public ConfigServerCounters counters() {
         return new ConfigServerCounters(received.get(), malformed.get(), oversized.get(),
-                wrongToken.get(), unexpected.get(), queries.get(), changes.get(),
+                wrongVersion.get(), unauthenticated.get(), wrongSession.get(), replayed.get(),
+                repeatedRequests.get(), unexpected.get(), sessionsOpened.get(), queries.get(),
+                changes.get(),
                 refusedChanges.get(), rejectedFiles.get());
     }
 
@@ -179,35 +194,82 @@ public final class ConfigServer implements AutoCloseable {
         received.incrementAndGet();
         ConfigDatagram datagram;
         try {
-            datagram = ConfigCodec.decode(buffer, length, tokenHash);
+            datagram = codec.decode(buffer, length);
         } catch (RejectedDatagramException e) {
             reject(e, from);
             return;
         }
         ConfigMessage message = datagram.message();
-        ConfigMessage reply = null;
+        if (message instanceof Hello hello) {
+            // A replayed hello opens a session its sender cannot use: it has no key to sign in it.
+            sessionsOpened.incrementAndGet();
+            send(codec.encode(new Welcome(hello.nonce()), sessions.open(), datagram.requestId()),
+                    from);
+            return;
+        }
+        if (!isRequest(message)) {
+            unexpected.incrementAndGet();
+            return;
+        }
+        ClientSessions.Verdict verdict = sessions.admit(datagram.session(), datagram.requestId());
+        switch (verdict) {
+            case SERVE -> {
+                ConfigMessage reply = serve(message, from);
+                byte[] bytes = codec.encode(reply, datagram.session(), datagram.requestId());
+                sessions.answered(datagram.session(), datagram.requestId(), bytes);
+                send(bytes, from);
+            }
+            case ANSWER_AGAIN -> {
+                // A retry (its reply was lost) or a replay of the latest request: the same
+                // answer again, never the change made twice.
+                repeatedRequests.incrementAndGet();
+                send(sessions.answer(datagram.session()), from);
+            }
+            case UNKNOWN_SESSION -> refuse(verdict, wrongSession, from,
+                    "a session this server did not open (an earlier server's, or one closed"
+                            + " after " + ClientSessions.CAPACITY + " newer ones)");
+            case REPLAYED -> refuse(verdict, replayed, from,
+                    "a request id already served or more than 64 behind the latest: a replay");
+        }
+    }
+
+    private static boolean isRequest(ConfigMessage message) {
+        return message instanceof Query || message instanceof SetRule
+                || message instanceof RemoveRule || message instanceof ListRules;
+    }
+
+    private void send(byte[] bytes, SocketAddress to) throws IOException {
+        socket.send(new DatagramPacket(bytes, bytes.length, to));
+    }
+
+    private void refuse(ClientSessions.Verdict verdict, AtomicLong counter, SocketAddress from,
+            String why) {
+        counter.incrementAndGet();
+        Level level = refusalsLogged.add(verdict) ? Level.WARNING : Level.DEBUG;
+        LOG.log(level, "configuration server: dropped an authentic datagram from " + from + ": "
+                + why + (level == Level.WARNING ? " (further ones are only counted)" : ""));
+    }
+
+    private ConfigMessage serve(ConfigMessage message, SocketAddress from) {
+        ConfigMessage reply;
         if (message instanceof Query query) {
             reply = answer(query);
         } else if (message instanceof SetRule set) {
             reply = set(set, from);
         } else if (message instanceof RemoveRule remove) {
             reply = remove(remove, from);
-        } else if (message instanceof ListRules list) {
-            reply = list(list);
+        } else {
+            reply = list((ListRules) message);
         }
-        if (reply == null) {
-            unexpected.incrementAndGet();
-            return;
-        }
-        byte[] bytes = ConfigCodec.encode(reply, datagram.requestId(), tokenHash);
-        socket.send(new DatagramPacket(bytes, bytes.length, from));
+        return reply;
     }
 
     private void reject(RejectedDatagramException e, SocketAddress from) {
         AtomicLong counter = switch (e.rejection()) {
             case MALFORMED -> malformed;
             case OVERSIZED -> oversized;
-            case WRONG_TOKEN -> wrongToken;
+            case WRONG_VERSION -> wrongVersion;
+            case UNAUTHENTICATED -> unauthenticated;
         };
         counter.incrementAndGet();
         Level level = rejectionsLogged.add(e.rejection()) ? Level.WARNING : Level.DEBUG;

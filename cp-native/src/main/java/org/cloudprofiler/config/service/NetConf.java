@@ -56,6 +56,11 @@ public final class NetConf {
     private final UnaryOperator<HandlerChoice> completion;
     private final Set<NetConfChannel> following = ConcurrentHashMap.newKeySet();
     private Thread watcher;  // guarded by this
+    /**
+     * The watcher's client, kept from one interval to the next so that its session is too
+     * (docs/config-protocol.md); used by the watcher thread only, handed over under this.
+     */
+    private ConfigClient followClient;
 
     private NetConf(ServerAddress server, InetSocketAddress resolved, String token,
             UnaryOperator<HandlerChoice> completion) {
@@ -234,6 +239,10 @@ public final class NetConf {
                 // A channel opened from now on starts a new watcher: open() adds it first.
                 if (following.isEmpty()) {
                     watcher = null;
+                    if (followClient != null) {
+                        followClient.close();
+                        followClient = null;
+                    }
                     return;
                 }
             }
@@ -242,13 +251,15 @@ public final class NetConf {
     }
 
     private void followRules() {
-        try (ConfigClient client = resolved.isUnresolved() ? null
-                : new ConfigClient(resolved, token)) {
+        if (resolved.isUnresolved()) {
+            return;
+        }
+        try {
+            if (followClient == null) {
+                followClient = new ConfigClient(resolved, token);
+            }
             for (NetConfChannel channel : following) {
-                if (client == null) {
-                    return;
-                }
-                ServerChoice answer = client.query(channel.name(), WAIT_BUDGET);
+                ServerChoice answer = followClient.query(channel.name(), WAIT_BUDGET);
                 channel.follow(answer.rule() == null ? channel.requested()
                         : completion.apply(answer.rule().choice()));
             }

@@ -46,15 +46,28 @@ public final class SyncServer implements AutoCloseable {
     }
 
     /**
-     * Binds {@code bindHost:port} (port 0: any free one). Use a loopback address unless the
-     * agents run on other hosts. {@code token} (may be empty) must match the agents'.
+     * Binds {@code bindHost:port} (port 0: any free one) and takes up to 1024 nodes. Use a
+     * loopback address unless the agents run on other hosts.
      *
+     * @param token the shared secret every datagram's MAC is keyed from; must match the
+     *     agents'. Empty for none: then anyone who can reach the port can steer the session
      * @throws org.cloudprofiler.CloudProfilerException if the address cannot be bound
      */
     public static SyncServer start(String bindHost, int port, String token) {
+        return start(bindHost, port, token, 0);
+    }
+
+    /**
+     * As {@link #start(String, int, String)}, refusing registrations beyond {@code maxNodes}
+     * nodes (0: 1024).
+     */
+    public static SyncServer start(String bindHost, int port, String token, int maxNodes) {
         Objects.requireNonNull(bindHost, "bindHost");
         Objects.requireNonNull(token, "token (use \"\" for none)");
-        return new SyncServer(SyncNative.serverStart0(bindHost, port, token));
+        if (maxNodes < 0) {
+            throw new IllegalArgumentException("maxNodes must be 0 (no limit) or more");
+        }
+        return new SyncServer(SyncNative.serverStart0(bindHost, port, token, maxNodes));
     }
 
     /** The bound address, {@code ip:port}. */

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.cloudprofiler.config.service.internal.ConfigCodec;
+import org.cloudprofiler.config.service.internal.ConfigKey;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Choice;
 import org.cloudprofiler.log.HandlerType;
 import org.junit.jupiter.api.Test;
@@ -122,7 +123,9 @@ class ConfigServiceTest {
             ConfigServiceException e = assertThrows(ConfigServiceException.class,
                     () -> client.query("a/1/in", Duration.ofMillis(300)));
             assertTrue(e.getMessage().contains("--token"), e.getMessage());
-            awaitTrue(() -> server.counters().wrongToken() == 3);
+            // The hello, sent three times within the timeout: none opened a session.
+            awaitTrue(() -> server.counters().unauthenticated() == 3);
+            assertEquals(0, server.counters().sessionsOpened());
         }
     }
 
@@ -134,7 +137,7 @@ class ConfigServiceTest {
             send(stranger, server.address(), "hello".getBytes());
             send(stranger, server.address(), new byte[ConfigCodec.MAX_DATAGRAM_BYTES + 1]);
             send(stranger, server.address(), new byte[8000]);
-            byte[] reply = ConfigCodec.encode(new Choice(0, ""), 1, 0);
+            byte[] reply = new ConfigCodec(ConfigKey.fromSecret("")).encode(new Choice(0, ""), 1, 1);
             send(stranger, server.address(), reply);
             awaitTrue(() -> server.counters().dropped() == 4);
             ConfigServerCounters counters = server.counters();

@@ -22,7 +22,10 @@ import org.cloudprofiler.config.HandlerChoice;
 import org.cloudprofiler.config.ServerAddress;
 import org.cloudprofiler.config.service.internal.ConfigCodec;
 import org.cloudprofiler.config.service.internal.ConfigDatagram;
+import org.cloudprofiler.config.service.internal.ConfigKey;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Choice;
+import org.cloudprofiler.config.service.internal.ConfigMessage.Hello;
+import org.cloudprofiler.config.service.internal.ConfigMessage.Welcome;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogFormat;
 import org.junit.jupiter.api.Test;
@@ -79,10 +82,14 @@ class NetConfTest {
         Random random = new Random(24);
         List<Function<ConfigDatagram, byte[]>> garbage = List.of(
                 query -> randomBytes(random),
-                query -> ConfigCodec.encode(new Choice(1, "**=NULL"), query.requestId() + 1, 0),
-                query -> ConfigCodec.encode(new Choice(1, "**=NULL"), query.requestId(),
-                        ConfigCodec.hashToken("another")),
-                query -> ConfigCodec.encode(new Choice(1, "**=FAST"), query.requestId(), 0));
+                query -> CODEC.encode(new Choice(1, "**=NULL"), query.session(),
+                        query.requestId() + 1),
+                query -> CODEC.encode(new Choice(1, "**=NULL"), query.session() + 1,
+                        query.requestId()),
+                query -> new ConfigCodec(ConfigKey.fromSecret("another")).encode(
+                        new Choice(1, "**=NULL"), query.session(), query.requestId()),
+                query -> CODEC.encode(new Choice(1, "**=FAST"), query.session(),
+                        query.requestId()));
         for (Function<ConfigDatagram, byte[]> answer : garbage) {
             try (FakeServer server = new FakeServer(answer)) {
                 assertFallsBack(NetConf.of(address(server.port()), ""));
@@ -167,7 +174,13 @@ class NetConfTest {
         return bytes;
     }
 
-    /** Answers every datagram it can decode as a query with what {@code answer} makes of it. */
+    /** The codec of the empty secret, the one of these tests' clients. */
+    private static final ConfigCodec CODEC = new ConfigCodec(ConfigKey.fromSecret(""));
+
+    /**
+     * Opens a session for every hello, and answers every other datagram it can decode (a query)
+     * with what {@code answer} makes of it.
+     */
     private static final class FakeServer implements AutoCloseable {
         private final DatagramSocket socket;
 
@@ -179,8 +192,10 @@ class NetConfTest {
                     try {
                         DatagramPacket packet = new DatagramPacket(buffer, buffer.length);
                         socket.receive(packet);
-                        byte[] reply = answer.apply(
-                                ConfigCodec.decode(buffer, packet.getLength(), 0));
+                        ConfigDatagram request = CODEC.decode(buffer, packet.getLength());
+                        byte[] reply = request.message() instanceof Hello hello
+                                ? CODEC.encode(new Welcome(hello.nonce()), 1, request.requestId())
+                                : answer.apply(request);
                         socket.send(new DatagramPacket(reply, reply.length,
                                 packet.getSocketAddress()));
                     } catch (Exception closedOrGarbage) {

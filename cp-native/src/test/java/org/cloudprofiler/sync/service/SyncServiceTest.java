@@ -94,7 +94,7 @@ class SyncServiceTest {
 
             SyncServerCounters counters = server.counters();
             assertTrue(counters.registrations() >= 2, counters.toString());
-            assertEquals(0, counters.refused() + counters.wrongToken() + counters.malformed(),
+            assertEquals(0, counters.refused() + counters.unauthenticated() + counters.malformed(),
                     counters.toString());
             assertEquals(2, server.shutdownAgents(WAIT));
             long framesAnswered = 0;

@@ -12,21 +12,26 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Choice;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Done;
+import org.cloudprofiler.config.service.internal.ConfigMessage.Hello;
 import org.cloudprofiler.config.service.internal.ConfigMessage.ListRules;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Query;
 import org.cloudprofiler.config.service.internal.ConfigMessage.RemoveRule;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Rules;
 import org.cloudprofiler.config.service.internal.ConfigMessage.SetRule;
+import org.cloudprofiler.config.service.internal.ConfigMessage.Welcome;
 
 /**
  * Encodes and decodes the configuration protocol's datagrams, byte for byte as
- * docs/config-protocol.md specifies them. Stateless; decoding never trusts its input.
+ * docs/config-protocol.md specifies them: every datagram ends with the HMAC-SHA-256 of all its
+ * other bytes under a {@link ConfigKey}. Decoding checks the MAC before it reads any field and
+ * never trusts its input. Immutable and thread-safe.
  */
 public final class ConfigCodec {
     /** {@code "CPCF"} as the first four bytes. */
     public static final int MAGIC = 0x46435043;
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     public static final int HEADER_BYTES = 20;
+    public static final int MAC_BYTES = ConfigKey.MAC_BYTES;
     /** No datagram of the protocol is longer: it stays under a common path MTU. */
     public static final int MAX_DATAGRAM_BYTES = 1400;
     /** Longest text field (channel name, rule, glob, problem), in UTF-8 bytes. */
@@ -38,39 +43,37 @@ public final class ConfigCodec {
     private static final int DONE = 5;
     private static final int LIST = 6;
     private static final int RULES = 7;
-    /** Bytes of a {@link Rules} datagram before its rules. */
-    public static final int RULES_PREFIX_BYTES = HEADER_BYTES + 8 + 2 + 2 + 1;
+    private static final int HELLO = 8;
+    private static final int WELCOME = 9;
+    /** Bytes of a {@link Rules} datagram besides its rules. */
+    public static final int RULES_PREFIX_BYTES = HEADER_BYTES + 8 + 2 + 2 + 1 + MAC_BYTES;
 
-    private ConfigCodec() {}
+    private final ConfigKey key;
 
-    /**
-     * 0 for no token, else the 64-bit FNV-1a hash of its UTF-8 bytes, never 0: the sync
-     * protocol's token hash (docs/sync-protocol.md), so one token serves both services.
-     */
-    public static long hashToken(String token) {
-        if (token.isEmpty()) {
-            return 0;
-        }
-        long hash = 0xcbf29ce484222325L;
-        for (byte b : token.getBytes(StandardCharsets.UTF_8)) {
-            hash = (hash ^ (b & 0xff)) * 0x100000001b3L;
-        }
-        return hash == 0 ? 1 : hash;
+    public ConfigCodec(ConfigKey key) {
+        this.key = key;
     }
 
     /**
-     * The datagram for {@code message}.
+     * The datagram for {@code message} in {@code session} (0 for a {@link Hello}), its MAC
+     * appended.
      *
      * @throws IllegalArgumentException if a text is longer than {@link #MAX_TEXT_BYTES} or the
      *     rules do not fit in one datagram
      */
-    public static byte[] encode(ConfigMessage message, int requestId, long tokenHash) {
+    public byte[] encode(ConfigMessage message, long session, int requestId) {
         ByteBuffer out = ByteBuffer.allocate(MAX_DATAGRAM_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         out.putInt(MAGIC).put((byte) VERSION).put((byte) 0).putShort((short) 0)
-                .putLong(tokenHash).putInt(requestId);
+                .putLong(session).putInt(requestId);
         int type;
         try {
-            if (message instanceof Query query) {
+            if (message instanceof Hello hello) {
+                type = HELLO;
+                out.putLong(hello.nonce());
+            } else if (message instanceof Welcome welcome) {
+                type = WELCOME;
+                out.putLong(welcome.nonce());
+            } else if (message instanceof Query query) {
                 type = QUERY;
                 putText(out, query.channelName());
             } else if (message instanceof Choice choice) {
@@ -97,6 +100,7 @@ public final class ConfigCodec {
                     putText(out, rule);
                 }
             }
+            out.put(new byte[MAC_BYTES]);  // where the MAC goes: checks that it fits
         } catch (BufferOverflowException e) {
             throw new IllegalArgumentException("message longer than "
                     + MAX_DATAGRAM_BYTES + " bytes: " + message, e);
@@ -104,6 +108,7 @@ public final class ConfigCodec {
         out.put(5, (byte) type);
         byte[] bytes = new byte[out.position()];
         out.flip().get(bytes);
+        key.sign(bytes, bytes.length - MAC_BYTES);
         return bytes;
     }
 
@@ -113,44 +118,51 @@ public final class ConfigCodec {
     }
 
     /**
-     * Decodes {@code length} bytes of {@code data}.
+     * Decodes {@code length} bytes of {@code data}: size, then magic and version, then the MAC,
+     * and only then any other field.
      *
      * @throws RejectedDatagramException naming what is wrong; an oversized datagram is one longer
      *     than {@link #MAX_DATAGRAM_BYTES}
      */
-    public static ConfigDatagram decode(byte[] data, int length, long tokenHash)
-            throws RejectedDatagramException {
+    public ConfigDatagram decode(byte[] data, int length) throws RejectedDatagramException {
         if (length > MAX_DATAGRAM_BYTES) {
             throw new RejectedDatagramException(Rejection.OVERSIZED,
                     "longer than " + MAX_DATAGRAM_BYTES + " bytes");
         }
         ByteBuffer in = ByteBuffer.wrap(data, 0, length).order(ByteOrder.LITTLE_ENDIAN);
+        if (length >= 5 && in.getInt(0) == MAGIC && (data[4] & 0xff) != VERSION) {
+            throw new RejectedDatagramException(Rejection.WRONG_VERSION,
+                    "configuration protocol version " + (data[4] & 0xff) + ", this side speaks "
+                            + VERSION + ": run the same cloudprofiler version on both sides");
+        }
+        if (length < HEADER_BYTES + MAC_BYTES) {
+            throw malformed(length + " bytes, shorter than a header and a MAC");
+        }
+        if (!key.verify(data, length)) {
+            throw new RejectedDatagramException(Rejection.UNAUTHENTICATED,
+                    "its MAC does not verify: the sender has another secret (--token), or the"
+                            + " datagram was altered");
+        }
+        in.limit(length - MAC_BYTES);
         try {
             int magic = in.getInt();
-            int version = in.get() & 0xff;
+            in.get();  // the version, checked above
             int type = in.get() & 0xff;
             int reserved = in.getShort();
-            long hash = in.getLong();
+            long session = in.getLong();
             int requestId = in.getInt();
             if (magic != MAGIC) {
                 throw malformed(String.format("magic 0x%08x is not CPCF", magic));
             }
-            if (version != VERSION) {
-                throw malformed("protocol version " + version + ", this side speaks " + VERSION);
-            }
             if (reserved != 0) {
                 throw malformed("reserved field " + reserved + " is not 0");
-            }
-            if (hash != tokenHash) {
-                throw new RejectedDatagramException(Rejection.WRONG_TOKEN,
-                        "token hash differs: the sender has another --token");
             }
             ConfigMessage message = body(type, in);
             if (in.hasRemaining()) {
                 throw malformed(in.remaining() + " trailing byte(s) after a type-" + type
                         + " message");
             }
-            return new ConfigDatagram(requestId, message);
+            return new ConfigDatagram(session, requestId, message);
         } catch (BufferUnderflowException e) {
             throw malformed(length + " bytes, shorter than its header and type require");
         }
@@ -158,6 +170,8 @@ public final class ConfigCodec {
 
     private static ConfigMessage body(int type, ByteBuffer in) throws RejectedDatagramException {
         return switch (type) {
+            case HELLO -> new Hello(in.getLong());
+            case WELCOME -> new Welcome(in.getLong());
             case QUERY -> new Query(text(in));
             case CHOICE -> new Choice(in.getLong(), text(in));
             case SET -> {

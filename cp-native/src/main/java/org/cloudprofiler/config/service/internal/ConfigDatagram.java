@@ -1,7 +1,8 @@
 package org.cloudprofiler.config.service.internal;
 
 /**
- * A decoded datagram: its message and the request id that pairs a reply with its request.
+ * A decoded, authenticated datagram: its message, the session it is bound to ({@code 0} in a
+ * {@link ConfigMessage.Hello}) and the request id that pairs a reply with its request.
  * Immutable.
  */
-public record ConfigDatagram(int requestId, ConfigMessage message) {}
+public record ConfigDatagram(long session, int requestId, ConfigMessage message) {}

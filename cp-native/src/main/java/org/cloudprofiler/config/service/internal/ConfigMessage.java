@@ -8,6 +8,15 @@ import java.util.List;
  */
 public sealed interface ConfigMessage {
 
+    /**
+     * Client to server: open a session. The server's {@link Welcome} echoes {@code nonce}, so
+     * only this client's hello can open its session.
+     */
+    record Hello(long nonce) implements ConfigMessage {}
+
+    /** Server to client: the session is open; its random id is in the datagram's header. */
+    record Welcome(long nonce) implements ConfigMessage {}
+
     /** Client to server: which rule applies to this channel? */
     record Query(String channelName) implements ConfigMessage {}
 

@@ -19,7 +19,8 @@ public final class SyncNative {
 
     private SyncNative() {}
 
-    public static native long serverStart0(String bindHost, int port, String token);
+    public static native long serverStart0(String bindHost, int port, String token,
+            int maxNodes);
 
     public static native String serverAddress0(long server);
 
