@@ -1,12 +1,7 @@
 package org.cloudprofiler.flink.profile;
 
-import org.apache.flink.runtime.event.WatermarkEvent;
 import org.apache.flink.streaming.api.operators.Output;
-import org.apache.flink.streaming.api.watermark.Watermark;
-import org.apache.flink.streaming.runtime.streamrecord.LatencyMarker;
-import org.apache.flink.streaming.runtime.streamrecord.RecordAttributes;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.runtime.watermarkstatus.WatermarkStatus;
 import org.apache.flink.util.OutputTag;
 import org.cloudprofiler.probe.TaskProbe;
 
@@ -16,15 +11,14 @@ import org.cloudprofiler.probe.TaskProbe;
  * finds, else one minted here. Called on the legacy source's thread; everything else passes
  * through untouched.
  */
-final class LegacySourceOutput<T> implements Output<StreamRecord<T>> {
-    private final Output<StreamRecord<T>> next;
+final class LegacySourceOutput<T> extends ForwardingOutput<T> {
     private final SubtaskProfiler profiler;
     private final RecordIdExtractor<T> ids;
 
     /** @param ids the extractor of the records' ids, null to mint every id */
     LegacySourceOutput(Output<StreamRecord<T>> next, SubtaskProfiler profiler,
             RecordIdExtractor<T> ids) {
-        this.next = next;
+        super(next);
         this.profiler = profiler;
         this.ids = ids;
     }
@@ -47,35 +41,5 @@ final class LegacySourceOutput<T> implements Output<StreamRecord<T>> {
         } finally {
             profiler.sourceRecordsEmitted();
         }
-    }
-
-    @Override
-    public void emitWatermark(Watermark mark) {
-        next.emitWatermark(mark);
-    }
-
-    @Override
-    public void emitWatermarkStatus(WatermarkStatus watermarkStatus) {
-        next.emitWatermarkStatus(watermarkStatus);
-    }
-
-    @Override
-    public void emitLatencyMarker(LatencyMarker latencyMarker) {
-        next.emitLatencyMarker(latencyMarker);
-    }
-
-    @Override
-    public void emitRecordAttributes(RecordAttributes recordAttributes) {
-        next.emitRecordAttributes(recordAttributes);
-    }
-
-    @Override
-    public void emitWatermark(WatermarkEvent watermark) {
-        next.emitWatermark(watermark);
-    }
-
-    @Override
-    public void close() {
-        next.close();
     }
 }

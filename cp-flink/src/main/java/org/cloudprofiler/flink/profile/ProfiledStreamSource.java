@@ -13,7 +13,8 @@ import org.apache.flink.streaming.runtime.tasks.OperatorChain;
  * {@link LegacySourceOutput}. The function runs on a thread of its own, not the task's, so the
  * subtask's probe is bound to that thread when the function starts, and the operator is chained
  * to nothing (the client sees to it: an operator chained after it would see records on that
- * thread and timers on the task's). Its end of run is the function's return.
+ * thread and timers on the task's). Its end of run is the function's return, unless the
+ * source was cancelled or stopped.
  */
 final class ProfiledStreamSource<OUT, SRC extends SourceFunction<OUT>>
         extends StreamSource<OUT, SRC> {
@@ -42,7 +43,11 @@ final class ProfiledStreamSource<OUT, SRC extends SourceFunction<OUT>>
         started.open(getContainingTask().getEnvironment().getJobID().toHexString());
         super.run(lockingObject, new LegacySourceOutput<>(collector, started, ids),
                 operatorChain);
-        started.endOfRun();
+        if (!isCanceledOrStopped()) {
+            // The function returned by itself: its input has ended (a cancelled job records
+            // no end).
+            started.endOfRun();
+        }
     }
 
     @Override
