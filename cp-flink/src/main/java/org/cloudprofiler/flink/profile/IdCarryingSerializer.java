@@ -11,8 +11,9 @@ import org.apache.flink.core.memory.DataOutputView;
  * The serializer of a profiled network exchange: writes the ids of the record in hand (the task
  * thread's {@link TupleIdRegister}: its id, then its root) as 16 bytes ahead of the record, and
  * on the receiving side puts the ids it reads back into that thread's register, so the
- * downstream operator logs the same ids without the user's types carrying them. Set on both ends of every exchange whose
- * producers and consumers are all profiled; the user's serializer does the rest.
+ * downstream operator logs the same ids without the user's types carrying them. Set on both
+ * ends of every exchange whose producers and consumers are all profiled; the user's serializer
+ * does the rest.
  *
  * <p>Like any serializer instance, used by one thread at a time; the register is looked up again
  * when the thread changes.
