@@ -5,8 +5,9 @@
 #
 #   bash bench/run.sh [all|java|native|generator|analyzer|storm|flink|flink-overhead]
 #
-# java:   JMH, Java logTS per handler, the clock baselines, timestamp translation (fast
-#         MinRTT, its BigDecimal reference, hull) and the Java Object Factory's YSB throughput
+# java:   JMH, Java logTS per handler, the clock baselines, the lineage rule per record
+#         (TupleLineageBenchmark), timestamp translation (fast MinRTT, its BigDecimal
+#         reference, hull) and the Java Object Factory's YSB throughput
 #         (bench/target/benchmarks.jar, built by `make build`; built here if missing).
 #         JMH_OPTS replaces the JMH settings. Then how long a NET_CONF lookup keeps a task
 #         waiting for a configuration server that never answers (NetConfFallbackBench), and

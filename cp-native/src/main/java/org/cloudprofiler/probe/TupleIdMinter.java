@@ -3,9 +3,10 @@ package org.cloudprofiler.probe;
 import org.cloudprofiler.tupleid.MintedTupleIds;
 
 /**
- * Mints the tuple ids of one task's attempt, laid out as {@link MintedTupleIds} says (docs/design.md,
- * "Tuple lineage"): the task's origin and epoch, and a counter from 1. When the counter is spent
- * it mints nothing more ({@link TaskProbe#NO_ID}), so that no id is ever minted twice.
+ * Mints the tuple ids of one task's attempt, laid out as {@link MintedTupleIds} says
+ * (docs/design.md, "Tuple lineage"): the task's origin and epoch, and a counter from 1. When the
+ * counter is spent it mints nothing more ({@link TaskProbe#NO_ID}), so that no id is ever minted
+ * twice.
  * Allocation-free; correct for single-thread use only (the task's thread).
  */
 public final class TupleIdMinter {

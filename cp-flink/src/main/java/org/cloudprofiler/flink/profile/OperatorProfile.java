@@ -22,4 +22,14 @@ record OperatorProfile(String componentId, boolean[] inputsCarryIds, Map<String,
     boolean inputCarriesIds(int input) {
         return input < inputsCarryIds.length && inputsCarryIds[input];
     }
+
+    /** The operator's {@code mintOrigin} in {@code topology.json}: subtask 0's origin. */
+    int mintOrigin() {
+        for (TopologyDescription.Component component : topology.components()) {
+            if (component.id().equals(componentId)) {
+                return component.mintOrigin();
+            }
+        }
+        throw new IllegalStateException(componentId + " is not in its job's topology");
+    }
 }

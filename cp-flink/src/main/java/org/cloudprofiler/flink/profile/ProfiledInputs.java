@@ -20,18 +20,18 @@ final class ProfiledInputs {
 
     /**
      * The processor of an operator with asynchronous keyed state, with the record logged on
-     * {@code input} as it enters. Its work on a record may wait for state and run later, inside
-     * another record's processing, so what it emits carries no id.
+     * {@code input} as it enters. Its work on a record may wait for state and run later, so what
+     * it emits is minted as outside a record.
      */
     static <T> ThrowingConsumer<StreamRecord<T>, Exception> asynchronouslyProcessed(
             SubtaskProfiler profiler, int input,
             ThrowingConsumer<StreamRecord<T>, Exception> processor) {
         return record -> {
-            long entered = profiler.enter(input, false);
+            profiler.enter(input, false);
             try {
                 processor.accept(record);
             } finally {
-                profiler.exit(entered);
+                profiler.exit();
             }
         };
     }
@@ -64,17 +64,17 @@ final class ProfiledInputs {
 
         @Override
         public void processElement(StreamRecord<T> element) throws Exception {
-            long entered = profiler.enter(index, true);
+            profiler.enter(index, true);
             try {
                 input.processElement(element);
             } finally {
-                profiler.exit(entered);
+                profiler.exit();
             }
         }
 
         @Override
         public void processWatermark(Watermark mark) throws Exception {
-            input.processWatermark(mark);
+            profiler.runTriggered(() -> input.processWatermark(mark));
         }
 
         @Override
@@ -99,7 +99,7 @@ final class ProfiledInputs {
 
         @Override
         public void processWatermark(WatermarkEvent watermark) throws Exception {
-            input.processWatermark(watermark);
+            profiler.runTriggered(() -> input.processWatermark(watermark));
         }
 
         @Override

@@ -45,7 +45,7 @@ class ProfiledMultipleInputOperator<OUT> extends ProfiledOperator<OUT>
     @Override
     public void endInput(int inputId) throws Exception {
         if (operator instanceof BoundedMultiInput bounded) {
-            bounded.endInput(inputId);
+            profiler().runTriggered(() -> bounded.endInput(inputId));
         }
     }
 

@@ -13,8 +13,10 @@ import org.apache.flink.util.function.ThrowingConsumer;
 
 /**
  * A profiled one-input operator: each record entering {@code processElement} is logged under its
- * id, which stays current while the operator processes it, so what it emits meanwhile carries it.
- * End of input and asynchronous keyed processing reach the wrapped operator as if unwrapped.
+ * id, and what the operator emits while it processes the record follows the lineage rule for it;
+ * what it emits on a watermark (event-time timers, windows) or at the end of input is minted
+ * here, with its {@code in} where the watermark or the end reached the operator. Asynchronous
+ * keyed processing reaches the wrapped operator as if unwrapped.
  */
 final class ProfiledOneInputOperator<IN, OUT> extends ProfiledOperator<OUT>
         implements OneInputStreamOperator<IN, OUT>, BoundedOneInput, AsyncKeyOrderedProcessing {
@@ -31,11 +33,11 @@ final class ProfiledOneInputOperator<IN, OUT> extends ProfiledOperator<OUT>
     @Override
     public void processElement(StreamRecord<IN> element) throws Exception {
         SubtaskProfiler profiler = profiler();
-        long entered = profiler.enter(0, true);
+        profiler.enter(0, true);
         try {
             input.processElement(element);
         } finally {
-            profiler.exit(entered);
+            profiler.exit();
         }
     }
 
@@ -46,7 +48,7 @@ final class ProfiledOneInputOperator<IN, OUT> extends ProfiledOperator<OUT>
 
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        input.processWatermark(mark);
+        profiler().runTriggered(() -> input.processWatermark(mark));
     }
 
     @Override
@@ -66,13 +68,13 @@ final class ProfiledOneInputOperator<IN, OUT> extends ProfiledOperator<OUT>
 
     @Override
     public void processWatermark(WatermarkEvent watermark) throws Exception {
-        input.processWatermark(watermark);
+        profiler().runTriggered(() -> input.processWatermark(watermark));
     }
 
     @Override
     public void endInput() throws Exception {
         if (input instanceof BoundedOneInput bounded) {
-            bounded.endInput();
+            profiler().runTriggered(bounded::endInput);
         }
     }
 

@@ -13,7 +13,8 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 /**
  * A user's or the planner's operator with its subtask's profiling around it: channels opened on
  * the task thread at {@link #open}, the end of the run recorded at {@link #finish} (Flink's end
- * of input), channels closed at {@link #close}. The kinds of input add the per-record probes.
+ * of input; what the operator flushes there is minted as outside a record), channels closed at
+ * {@link #close}. The kinds of input add the per-record probes.
  * Everything else is the wrapped operator's.
  */
 abstract class ProfiledOperator<OUT> implements StreamOperator<OUT> {
@@ -46,7 +47,7 @@ abstract class ProfiledOperator<OUT> implements StreamOperator<OUT> {
 
     @Override
     public void finish() throws Exception {
-        operator.finish();
+        profiler.runTriggered(operator::finish);
         profiler.endOfRun();
     }
 

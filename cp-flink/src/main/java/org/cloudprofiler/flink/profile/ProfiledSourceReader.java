@@ -2,6 +2,7 @@ package org.cloudprofiler.flink.profile;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.eventtime.Watermark;
@@ -19,8 +20,9 @@ import org.cloudprofiler.probe.TaskProbe;
 /**
  * A source subtask's reader with its emits profiled: each record it collects is logged as
  * entering the job and handed on ({@code in}, {@code out}, as a spout's), under the id the
- * source gave it (JofSource, a profiled KafkaSource) or the extractor finds; its end of input is
- * the subtask's end of run. Flink calls it on the task thread, except {@link #close}.
+ * source gave it (JofSource, a profiled KafkaSource) or the extractor finds, else under one
+ * minted here; its end of input is the subtask's end of run. Flink calls it on the task thread,
+ * except {@link #close}.
  */
 class ProfiledSourceReader<T, SplitT extends SourceSplit> implements SourceReader<T, SplitT> {
     private final SourceReader<T, SplitT> reader;
@@ -42,10 +44,16 @@ class ProfiledSourceReader<T, SplitT extends SourceSplit> implements SourceReade
             OperatorProfile profile, RecordIdExtractor<T> ids) {
         this.reader = reader;
         this.ids = ids;
+        Map<String, String> scope = context.metricGroup().getAllVariables();
         this.profiler = SubtaskProfiler.create(profile, context.getIndexOfSubtask(),
-                context.currentParallelism(), context.metricGroup());
-        this.runId = context.metricGroup().getAllVariables()
-                .get(ScopeFormat.SCOPE_JOB_ID);
+                context.currentParallelism(), attempt(scope), context.metricGroup());
+        this.runId = scope.get(ScopeFormat.SCOPE_JOB_ID);
+    }
+
+    /** The subtask's attempt number, which the reader's context gives only in its metrics. */
+    private static int attempt(Map<String, String> scope) {
+        String attempt = scope.get(ScopeFormat.SCOPE_TASK_ATTEMPT_NUM);
+        return attempt == null ? 0 : Integer.parseInt(attempt);
     }
 
     @Override
@@ -61,18 +69,22 @@ class ProfiledSourceReader<T, SplitT extends SourceSplit> implements SourceReade
         }
         // What an exchange into the task left in hand is no id of this source's records.
         profiler.register().set(TaskProbe.NO_ID);
-        InputStatus status = reader.pollNext(mainOutput);
+        InputStatus status;
+        try {
+            status = reader.pollNext(mainOutput);
+        } finally {
+            profiler.sourceRecordsEmitted();
+        }
         if (status == InputStatus.END_OF_INPUT) {
             profiler.endOfRun();
         }
         return status;
     }
 
-    /** Logs the record's emit and leaves its id for the next operator or the exchange. */
+    /** Logs the record's emit and leaves its ids for the next operator or the exchange. */
     private void emitting(T record) {
-        TupleIdRegister register = profiler.register();
-        long id = ids != null ? ids.idOf(record) : register.id();
-        profiler.emitFromSource(id);
+        long given = ids != null ? ids.idOf(record) : profiler.register().id();
+        profiler.emitFromSource(given);
     }
 
     /** What the source had set is spent: the next record brings its own id. */

@@ -15,8 +15,9 @@ import org.apache.flink.util.function.ThrowingConsumer;
 
 /**
  * A profiled two-input operator (joins, co-processing): records of either input are logged as
- * they enter, under the id each carries; what the operator emits while processing one carries
- * that record's id (docs/flink.md, "Tuple ids").
+ * they enter, under the id each carries; what the operator emits while processing one follows
+ * the lineage rule for that record, what it emits on a watermark or at the end of an input is
+ * minted here (docs/flink.md, "Tuple ids").
  */
 class ProfiledTwoInputOperator<IN1, IN2, OUT> extends ProfiledOperator<OUT>
         implements TwoInputStreamOperator<IN1, IN2, OUT>, BoundedMultiInput,
@@ -43,33 +44,33 @@ class ProfiledTwoInputOperator<IN1, IN2, OUT> extends ProfiledOperator<OUT>
     @Override
     public void processElement1(StreamRecord<IN1> element) throws Exception {
         SubtaskProfiler profiler = profiler();
-        long entered = profiler.enter(0, true);
+        profiler.enter(0, true);
         try {
             inputs.processElement1(element);
         } finally {
-            profiler.exit(entered);
+            profiler.exit();
         }
     }
 
     @Override
     public void processElement2(StreamRecord<IN2> element) throws Exception {
         SubtaskProfiler profiler = profiler();
-        long entered = profiler.enter(1, true);
+        profiler.enter(1, true);
         try {
             inputs.processElement2(element);
         } finally {
-            profiler.exit(entered);
+            profiler.exit();
         }
     }
 
     @Override
     public void processWatermark1(Watermark mark) throws Exception {
-        inputs.processWatermark1(mark);
+        profiler().runTriggered(() -> inputs.processWatermark1(mark));
     }
 
     @Override
     public void processWatermark2(Watermark mark) throws Exception {
-        inputs.processWatermark2(mark);
+        profiler().runTriggered(() -> inputs.processWatermark2(mark));
     }
 
     @Override
@@ -104,18 +105,18 @@ class ProfiledTwoInputOperator<IN1, IN2, OUT> extends ProfiledOperator<OUT>
 
     @Override
     public void processWatermark1(WatermarkEvent watermark) throws Exception {
-        inputs.processWatermark1(watermark);
+        profiler().runTriggered(() -> inputs.processWatermark1(watermark));
     }
 
     @Override
     public void processWatermark2(WatermarkEvent watermark) throws Exception {
-        inputs.processWatermark2(watermark);
+        profiler().runTriggered(() -> inputs.processWatermark2(watermark));
     }
 
     @Override
     public void endInput(int inputId) throws Exception {
         if (inputs instanceof BoundedMultiInput bounded) {
-            bounded.endInput(inputId);
+            profiler().runTriggered(() -> bounded.endInput(inputId));
         }
     }
 

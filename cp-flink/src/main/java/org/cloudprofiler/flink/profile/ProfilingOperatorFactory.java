@@ -38,6 +38,9 @@ class ProfilingOperatorFactory<OUT> implements StreamOperatorFactory<OUT>,
 
     private final StreamOperatorFactory<OUT> factory;
     private final OperatorProfile profile;
+    /** What Flink gave this factory for the original one, passed on profiled at creation. */
+    private transient MailboxExecutor factoryMailbox;
+    private transient ProcessingTimeService factoryTimeService;
 
     ProfilingOperatorFactory(StreamOperatorFactory<OUT> factory, OperatorProfile profile) {
         this.factory = factory;
@@ -69,16 +72,26 @@ class ProfilingOperatorFactory<OUT> implements StreamOperatorFactory<OUT>,
         SubtaskProfiler profiler = SubtaskProfiler.create(profile,
                 environment.getTaskInfo().getIndexOfThisSubtask(),
                 environment.getTaskInfo().getNumberOfParallelSubtasks(),
+                environment.getTaskInfo().getAttemptNumber(),
                 environment.getMetricGroup().getOrAddOperator(
                         parameters.getStreamConfig().getOperatorID(),
                         parameters.getStreamConfig().getOperatorName(),
                         parameters.getStreamConfig().getAdditionalMetricVariables()));
-        MailboxExecutor mailbox = new ProfilingMailboxExecutor(parameters.getMailboxExecutor());
+        if (factoryMailbox != null && factory instanceof YieldingOperatorFactory<?> yielding) {
+            yielding.setMailboxExecutor(new ProfilingMailboxExecutor(factoryMailbox, profiler));
+        }
+        if (factoryTimeService != null && factory instanceof ProcessingTimeServiceAware aware) {
+            aware.setProcessingTimeService(
+                    new ProfilingProcessingTimeService(factoryTimeService, profiler));
+        }
+        MailboxExecutor mailbox = new ProfilingMailboxExecutor(parameters.getMailboxExecutor(),
+                profiler);
+        ProcessingTimeService timeService = new ProfilingProcessingTimeService(
+                parameters.getProcessingTimeService(), profiler);
         StreamOperator<OUT> operator = factory.createStreamOperator(new StreamOperatorParameters<>(
                 parameters.getContainingTask(), parameters.getStreamConfig(),
-                new ProfilingOutput<>(parameters.getOutput(), profiler),
-                parameters::getProcessingTimeService, parameters.getOperatorEventDispatcher(),
-                mailbox));
+                new ProfilingOutput<>(parameters.getOutput(), profiler), () -> timeService,
+                parameters.getOperatorEventDispatcher(), mailbox));
         if (operator instanceof YieldingOperator<?> yielding) {
             // Flink hands the mailbox to the operator it gets back, the wrapper.
             yielding.setMailboxExecutor(mailbox);
@@ -99,8 +112,8 @@ class ProfilingOperatorFactory<OUT> implements StreamOperatorFactory<OUT>,
         if (operator instanceof MultipleInputStreamOperator multipleInputs) {
             return ProfiledMultipleInputOperator.of(multipleInputs, profiler, runId);
         }
-        // Every operator the client lets through has inputs; an operator without (a legacy
-        // source, refused on the client) runs unprofiled rather than failing the job.
+        // Every operator this factory makes has inputs (a legacy source is profiled by
+        // ProfiledStreamSource instead); one without runs unprofiled rather than failing.
         LOG.error("cloudprofiler: {} is not a one-, two- or multiple-input operator; it runs"
                 + " unprofiled", operator.getClass().getName());
         return operator;
@@ -108,16 +121,13 @@ class ProfilingOperatorFactory<OUT> implements StreamOperatorFactory<OUT>,
 
     @Override
     public void setMailboxExecutor(MailboxExecutor mailboxExecutor) {
-        if (factory instanceof YieldingOperatorFactory<?> yielding) {
-            yielding.setMailboxExecutor(new ProfilingMailboxExecutor(mailboxExecutor));
-        }
+        // Flink sets it just before it creates the operator, whose profiler it is for.
+        factoryMailbox = mailboxExecutor;
     }
 
     @Override
     public void setProcessingTimeService(ProcessingTimeService processingTimeService) {
-        if (factory instanceof ProcessingTimeServiceAware aware) {
-            aware.setProcessingTimeService(processingTimeService);
-        }
+        factoryTimeService = processingTimeService;
     }
 
     @Override

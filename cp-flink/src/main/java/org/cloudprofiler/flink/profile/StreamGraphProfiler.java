@@ -14,11 +14,15 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.runtime.jobgraph.JobType;
+import org.apache.flink.streaming.api.functions.source.legacy.SourceFunction;
 import org.apache.flink.streaming.api.graph.StreamEdge;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.flink.streaming.api.graph.StreamingJobGraphGenerator;
+import org.apache.flink.streaming.api.operators.ChainingStrategy;
+import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
 import org.apache.flink.streaming.api.operators.SourceOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamSource;
 import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
 import org.apache.flink.streaming.api.transformations.SourceTransformation;
 import org.apache.flink.streaming.runtime.partitioner.CustomPartitionerWrapper;
@@ -26,6 +30,7 @@ import org.apache.flink.streaming.runtime.partitioner.StreamPartitioner;
 import org.cloudprofiler.channel.ChannelNames;
 import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyDescription;
+import org.cloudprofiler.tupleid.MintedTupleIds;
 
 /**
  * Rewrites a job's stream graph before it is submitted so that every operator is profiled:
@@ -33,7 +38,9 @@ import org.cloudprofiler.topology.TopologyDescription;
  * on operators, not functions. Each operator's factory is replaced by a
  * {@link ProfilingOperatorFactory}; each source gets its FLIP-27 source wrapped
  * ({@link ProfiledSource}) in a factory of Flink's own kind, so Flink treats it as the source it
- * is. Every exchange whose ends are all profiled gets {@link IdCarryingSerializer}s on both ends.
+ * is; a legacy {@code SourceFunction} source becomes a {@link ProfiledStreamSource}, chained to
+ * nothing. Every exchange whose ends are all profiled gets {@link IdCarryingSerializer}s on both
+ * ends.
  *
  * <p>Both ends of an exchange must agree on the serializer, and an input of an operator has one
  * serializer for all exchanges into it, so the exchanges are grouped: an operator's output and
@@ -44,6 +51,16 @@ import org.cloudprofiler.topology.TopologyDescription;
  * counted as missing ids.
  */
 final class StreamGraphProfiler {
+
+    /**
+     * An operator's {@code mintOrigin} is its position in the graph shifted by this many bits,
+     * leaving the low bits for its subtask (docs/design.md, "Tuple lineage").
+     */
+    private static final int SUBTASK_BITS = 12;
+    /** Subtasks of an operator that mint ids of their own. */
+    static final int MAX_SUBTASKS = 1 << SUBTASK_BITS;
+    /** Operators of a profiled job. */
+    static final int MAX_OPERATORS = (MintedTupleIds.MAX_ORIGIN + 1) >> SUBTASK_BITS;
 
     /** Operators that keep input records in state with their configured input serializer. */
     private static final Set<String> INPUTS_IN_STATE = Set.of(
@@ -90,13 +107,14 @@ final class StreamGraphProfiler {
         }
         List<StreamNode> nodes = new ArrayList<>(graph.getStreamNodes());
         nodes.sort(Comparator.comparingInt(StreamNode::getId));
+        checkSize(nodes);
         for (StreamNode node : nodes) {
             StreamOperatorFactory<?> factory = node.getOperatorFactory();
-            if (factory == null || factory.isLegacySource()) {
+            if (factory == null || factory.isLegacySource() && legacySource(factory) == null) {
                 throw new IllegalArgumentException("cloudprofiler cannot profile the operator '"
-                        + node.getOperatorName() + "': a legacy SourceFunction source (addSource,"
-                        + " socketTextStream, readFile, createInput); read it with a FLIP-27"
-                        + " source (env.fromSource), or set cloudprofiler.enabled=false");
+                        + node.getOperatorName() + "': a source that is neither a FLIP-27 source"
+                        + " nor a SourceFunction; set cloudprofiler.enabled=false to run the job"
+                        + " unprofiled");
             }
         }
         Set<String> prefixes = new HashSet<>();
@@ -119,6 +137,34 @@ final class StreamGraphProfiler {
                     + unused + " given to withTupleIds; sources: " + sourceNames(nodes));
         }
         return topology;
+    }
+
+    /**
+     * Refuses a job whose minted ids would not be unique: more operators, or more subtasks of
+     * one, than the layout of minted ids has origins for.
+     */
+    private void checkSize(List<StreamNode> nodes) {
+        if (nodes.size() > MAX_OPERATORS) {
+            throw new IllegalArgumentException("cloudprofiler profiles jobs of at most "
+                    + MAX_OPERATORS + " operators, and this job has " + nodes.size()
+                    + "; profile a smaller job, or set cloudprofiler.enabled=false");
+        }
+        for (StreamNode node : nodes) {
+            int parallelism = node.getParallelism() > 0 ? node.getParallelism()
+                    : graph.getExecutionConfig().getParallelism();
+            if (parallelism > MAX_SUBTASKS) {
+                throw new IllegalArgumentException("cloudprofiler profiles operators of at most "
+                        + MAX_SUBTASKS + " subtasks, and '" + node.getOperatorName()
+                        + "' has " + parallelism + "; lower its parallelism, or set"
+                        + " cloudprofiler.enabled=false");
+            }
+        }
+    }
+
+    /** The legacy source operator {@code factory} makes, or null if it makes none. */
+    private static StreamSource<?, ?> legacySource(StreamOperatorFactory<?> factory) {
+        return factory instanceof SimpleOperatorFactory<?> simple
+                && simple.getOperator() instanceof StreamSource<?, ?> source ? source : null;
     }
 
     /** The operator's uid if it has one, else its name; made unique by its node id. */
@@ -144,6 +190,13 @@ final class StreamGraphProfiler {
             profiled.setChainingStrategy(sourceFactory.getChainingStrategy());
             profiled.setCoordinatorListeningID(source.getCoordinatorListeningID());
             node.setOperatorFactory(profiled);
+        } else if (legacySource(factory) != null) {
+            StreamSource legacy = legacySource(factory);
+            SimpleOperatorFactory profiled = SimpleOperatorFactory.of(new ProfiledStreamSource(
+                    (SourceFunction) legacy.getUserFunction(), legacy.emitsProgressiveWatermarks(),
+                    profile, extractorFor(node)));
+            profiled.setChainingStrategy(ChainingStrategy.NEVER);
+            node.setOperatorFactory(profiled);
         } else {
             node.setOperatorFactory(ProfilingOperatorFactory.of((StreamOperatorFactory) factory,
                     profile));
@@ -166,7 +219,7 @@ final class StreamGraphProfiler {
     private static List<String> sourceNames(List<StreamNode> nodes) {
         List<String> names = new ArrayList<>();
         for (StreamNode node : nodes) {
-            if (node.getOperatorFactory() instanceof SourceOperatorFactory<?>) {
+            if (isSource(node)) {
                 names.add(node.getOperatorName());
             }
         }
@@ -183,10 +236,9 @@ final class StreamGraphProfiler {
             String uid = node.getTransformationUID();
             components.add(new TopologyDescription.Component(id,
                     uid == null || uid.isBlank() ? null : uid,
-                    node.getOperatorFactory() instanceof SourceOperatorFactory<?>
-                            ? "source" : "operator",
+                    isSource(node) ? "source" : "operator",
                     role, ChannelNames.component(id), Math.max(0, node.getParallelism()),
-                    List.of(), position << 12));
+                    List.of(), position << SUBTASK_BITS));
         }
         List<TopologyDescription.Edge> edges = new ArrayList<>();
         for (StreamNode node : nodes) {
@@ -199,8 +251,8 @@ final class StreamGraphProfiler {
         }
         return new TopologyDescription(TopologyDescription.FORMAT, "flink", graph.getJobName(),
                 null, null, null, null, "JofSource ids, profiled KafkaSource partition << 48"
-                        + " | offset, or extractors; carried through the job", components,
-                List.of(), edges);
+                        + " | offset, or extractors, else minted at the source; carried through"
+                        + " the job by the lineage rule", components, List.of(), edges);
     }
 
     /** Flink's partitioner as {@code topology.json} names it. */
@@ -211,9 +263,18 @@ final class StreamGraphProfiler {
         return partitioner.toString().toLowerCase(Locale.ROOT);
     }
 
-    /** Whether Flink will chain the two ends of {@code edge} into one task. */
+    private static boolean isSource(StreamNode node) {
+        return node.getOperatorFactory() instanceof SourceOperatorFactory<?>
+                || legacySource(node.getOperatorFactory()) != null;
+    }
+
+    /**
+     * Whether Flink will chain the two ends of {@code edge} into one task: never after a legacy
+     * source, which the rewrite chains to nothing.
+     */
     private boolean chained(StreamEdge edge) {
-        return StreamingJobGraphGenerator.isChainable(edge, graph);
+        return legacySource(graph.getStreamNode(edge.getSourceId()).getOperatorFactory()) == null
+                && StreamingJobGraphGenerator.isChainable(edge, graph);
     }
 
     /**

@@ -3,19 +3,22 @@ package org.cloudprofiler.flink.profile;
 import java.util.Map;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.util.function.ThrowingRunnable;
 import org.cloudprofiler.ChannelStats;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpConfigException;
 import org.cloudprofiler.config.CpOptions;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.probe.TaskProbe;
+import org.cloudprofiler.probe.TupleIdMinter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Profiling of one operator subtask: its probe, the id of the record it is processing, and the
- * task thread's {@link TupleIdRegister}. Everything but {@link #retire} runs on the task's
- * thread, which {@link #open} binds.
+ * Profiling of one operator subtask: its probe, which applies the lineage rule (docs/design.md,
+ * "Tuple lineage"), and the thread's {@link TupleIdRegister}, through which the ids of each
+ * record reach the next operator. Everything but {@link #retire} runs on the thread that
+ * {@link #open} binds: the task's, or a legacy source's own.
  */
 final class SubtaskProfiler {
     private static final Logger LOG = LoggerFactory.getLogger(SubtaskProfiler.class);
@@ -26,7 +29,11 @@ final class SubtaskProfiler {
     private final int parallelism;
     private final TaskProbe probe;
     private TupleIdRegister register;
-    private long currentId = TaskProbe.NO_ID;
+    /** The ids in hand as the record being processed entered, put back by {@link #exit}. */
+    private long enteredId = TaskProbe.NO_ID;
+    private long enteredRoot = TaskProbe.NO_ID;
+    /** The id a source gave the source record whose records it is emitting, while it does. */
+    private long sourceRecordGivenId = TaskProbe.NO_ID;
     private boolean ended;
     private volatile String openedRun;
 
@@ -38,9 +45,12 @@ final class SubtaskProfiler {
         this.probe = probe;
     }
 
-    /** The profiler of subtask {@code subtask} of {@code profile}'s operator; opens nothing. */
+    /**
+     * The profiler of subtask {@code subtask} of {@code profile}'s operator in attempt
+     * {@code attempt} (Flink's attempt number, for the epoch of the ids it mints); opens nothing.
+     */
     static SubtaskProfiler create(OperatorProfile profile, int subtask, int parallelism,
-            MetricGroup operatorMetrics) {
+            int attempt, MetricGroup operatorMetrics) {
         MetricGroup metrics = operatorMetrics.addGroup(METRIC_GROUP);
         Counter missingIds = metrics.counter("missing-ids");
         Counter offThreadEmits = metrics.counter("off-thread-emits");
@@ -55,7 +65,7 @@ final class SubtaskProfiler {
                     public void offThreadEmit() {
                         offThreadEmits.inc();
                     }
-                });
+                }, minter(profile, subtask, attempt));
         for (ProbePoint point : ProbePoint.values()) {
             if (!probe.handler(point).isOff()) {
                 MetricGroup channel = metrics.addGroup(point.point());
@@ -64,6 +74,22 @@ final class SubtaskProfiler {
             }
         }
         return new SubtaskProfiler(profile, subtask, parallelism, probe);
+    }
+
+    /**
+     * The minter of the subtask: origin its operator's {@code mintOrigin} plus the subtask. A
+     * subtask beyond the operator's range of origins (the client checks the parallelism, but a
+     * job may be rescaled up to its maximum parallelism) mints nothing, and says so.
+     */
+    private static TupleIdMinter minter(OperatorProfile profile, int subtask, int attempt) {
+        if (subtask >= StreamGraphProfiler.MAX_SUBTASKS) {
+            LOG.error("cloudprofiler: subtask {} of {} mints no tuple ids (at most {} subtasks"
+                    + " per operator have ids of their own); its records are counted as"
+                    + " missing ids", subtask, profile.componentId(),
+                    StreamGraphProfiler.MAX_SUBTASKS);
+            return TupleIdMinter.spent();
+        }
+        return new TupleIdMinter(profile.mintOrigin() + subtask, attempt);
     }
 
     private static long count(ChannelStats stats, boolean accepted) {
@@ -87,7 +113,7 @@ final class SubtaskProfiler {
         }
     }
 
-    /** Binds the calling thread, the task's, and records where this subtask runs. */
+    /** Binds the calling thread and records where this subtask runs. */
     void open(String runId) {
         probe.bindExecutorThread();
         register = TupleIdRegister.ofThisThread();
@@ -97,57 +123,89 @@ final class SubtaskProfiler {
     }
 
     /**
-     * A record enters the operator on {@code input}: logged under its id, which becomes current
-     * unless told otherwise (an operator whose work on the record completes later, out of
-     * order, cannot say which record what it emits came from).
-     *
-     * @return the id in hand as it entered, for {@link #exit}
+     * A record enters the operator on {@code input} with the ids in hand (none on an input
+     * that does not carry them). While the operator processes it ({@code current}), what it
+     * emits follows the lineage rule for that record; an operator whose work on the record
+     * completes later, out of order, cannot say which record an output came from: its outputs
+     * are then minted as outside a record.
      */
-    long enter(int input, boolean current) {
-        long entered = register.id();
-        long id = profile.inputCarriesIds(input) ? entered : TaskProbe.NO_ID;
-        currentId = current ? id : TaskProbe.NO_ID;
-        probe.enter(id);
-        return entered;
-    }
-
-    /** A source emits a record with {@code id}: entry and hand-off at once, as a spout's. */
-    void emitFromSource(long id) {
-        probe.enter(id);
-        probe.handOff(id);
-        register.set(id);
+    void enter(int input, boolean current) {
+        enteredId = register.id();
+        enteredRoot = register.root();
+        if (profile.inputCarriesIds(input)) {
+            probe.enter(enteredId, enteredRoot);
+        } else {
+            probe.enter(TaskProbe.NO_ID, TaskProbe.NO_ID);
+        }
+        if (!current) {
+            probe.processed();
+        }
     }
 
     /**
-     * The operator is done with the record that entered last; the id in hand is again the one
+     * The operator is done with the record that entered last; the ids in hand are again those
      * it entered with, for the next operator its upstream hands the record to.
      */
-    void exit(long entered) {
-        currentId = TaskProbe.NO_ID;
-        register.set(entered);
-    }
-
-    /** The thread turns to other work: no current record meanwhile. */
-    long suspend() {
-        long current = currentId;
-        currentId = TaskProbe.NO_ID;
-        return current;
-    }
-
-    void resume(long current) {
-        currentId = current;
+    void exit() {
+        probe.processed();
+        register.set(enteredId, enteredRoot);
     }
 
     /**
-     * The operator emits: the hand-off is logged under the id of the record it is processing
-     * (none outside a record: timers, watermarks, end of input), which the next operator or the
-     * exchange takes from the register.
+     * A source emits a record to which it gave {@code givenId} ({@link TaskProbe#NO_ID} if
+     * none): the record enters the job and is handed on, under the given id or one minted here.
+     * Records a source emits one after the other with the same given id came from one source
+     * record (a deserializer that makes several records of one): the first carries the id, the
+     * others are its fan-out.
+     */
+    void emitFromSource(long givenId) {
+        if (givenId == TaskProbe.NO_ID || givenId != sourceRecordGivenId) {
+            long id = probe.sourceId(givenId);
+            probe.enter(id, id);
+            sourceRecordGivenId = givenId;
+        }
+        probe.handOff();
+        register.set(probe.outputId(), probe.outputRoot());
+    }
+
+    /** The source emitted the records of its source records so far: the next brings its own. */
+    void sourceRecordsEmitted() {
+        probe.processed();
+        sourceRecordGivenId = TaskProbe.NO_ID;
+        register.set(TaskProbe.NO_ID);
+    }
+
+    /**
+     * Work outside the processing of a record reaches the operator (a watermark, a timer, the
+     * end of input, a mail): {@code work} runs with what it emits minted here, each output's
+     * {@code in} at this moment.
+     */
+    void runTriggered(ThrowingRunnable<? extends Exception> work) throws Exception {
+        probe.triggered();
+        try {
+            work.run();
+        } finally {
+            probe.processed();
+        }
+    }
+
+    TaskProbe.Suspended suspend() {
+        return probe.suspend();
+    }
+
+    void resume(TaskProbe.Suspended suspended) {
+        probe.resume(suspended);
+    }
+
+    /**
+     * The operator emits: the probe decides the output's ids by the lineage rule and logs its
+     * hand-off; the ids go into the register, where the next operator or the exchange takes
+     * them. An emit from a thread other than the subtask's is counted and passes on without.
      */
     void handOff() {
         if (probe.emitIsOnExecutorThread()) {
-            long id = currentId;
-            probe.handOff(id);
-            register.set(id);
+            probe.handOff();
+            register.set(probe.outputId(), probe.outputRoot());
         }
     }
 
@@ -157,11 +215,6 @@ final class SubtaskProfiler {
             ended = true;
             probe.endOfRun();
         }
-    }
-
-    /** The id of the record the operator is processing, {@link TaskProbe#NO_ID} if none. */
-    long currentId() {
-        return currentId;
     }
 
     TupleIdRegister register() {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -36,8 +37,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * A KafkaSource with the profiled deserializer, in a profiled job on a MiniCluster of
  * parallelism 2 reading a topic of two partitions, its deserializer making two records of each
- * Kafka record: each is logged as it enters under its Kafka record's {@code partition << 48 |
- * offset}, and again past a keyed exchange.
+ * Kafka record: the first is logged as it enters under its Kafka record's {@code partition << 48
+ * | offset}, the second as its fan-out under an id minted at the source, and both again past a
+ * keyed exchange.
  */
 @Timeout(180) // A guard against a hang only: nothing here is timed.
 class ProfiledKafkaSourceITCase {
@@ -71,12 +73,20 @@ class ProfiledKafkaSourceITCase {
 
             CloudProfilerFlink.profile(env).execute("profiled-kafka");
 
-            // Two records of each Kafka record, each under its id.
-            Map<Long, Long> twice = new HashMap<>();
-            produced.keySet().forEach(id -> twice.put(id, 2L));
-            assertEquals(twice, JobLogs.idCounts("pk-source", PARALLELISM, ProbePoint.IN));
-            assertEquals(twice, JobLogs.idCounts("pk-upper", PARALLELISM, ProbePoint.IN));
-            assertEquals(twice, JobLogs.idCounts("pk-sink", PARALLELISM, ProbePoint.IN));
+            // Two records of each Kafka record: the first under its id, the second its
+            // fan-out, under an id minted at the source and tied to it by a lineage record.
+            List<long[]> lineage = JobLogs.records("pk-source", PARALLELISM,
+                    ProbePoint.LINEAGE);
+            Map<Long, Long> furtherOutputs = new HashMap<>();
+            Map<Long, Long> once = new HashMap<>(produced);
+            for (long[] record : lineage) {
+                furtherOutputs.merge(record[1], 1L, Long::sum);
+                assertEquals(null, once.put(record[0], 1L), "a minted id used twice");
+            }
+            assertEquals(produced, furtherOutputs);
+            assertEquals(once, JobLogs.idCounts("pk-source", PARALLELISM, ProbePoint.IN));
+            assertEquals(once, JobLogs.idCounts("pk-upper", PARALLELISM, ProbePoint.IN));
+            assertEquals(once, JobLogs.idCounts("pk-sink", PARALLELISM, ProbePoint.IN));
         }
     }
 

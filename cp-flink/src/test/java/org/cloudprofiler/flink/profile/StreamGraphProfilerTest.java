@@ -15,12 +15,16 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.functions.source.legacy.SourceFunction;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.streaming.api.graph.StreamNode;
+import org.apache.flink.streaming.api.operators.ChainingStrategy;
+import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
 import org.apache.flink.streaming.api.operators.SourceOperatorFactory;
 import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
 import org.apache.flink.streaming.runtime.partitioner.StreamPartitioner;
@@ -30,8 +34,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rewrite of a stream graph, without running it: every operator profiled, sources in
- * Flink's own source factory, ids carried on every exchange but into an input fed by a side
- * output, and a user's mistakes refused before anything is submitted.
+ * Flink's own source factory (a legacy source profiled, chained to nothing), ids carried on
+ * every exchange but into an input fed by a side output, and what cannot be profiled refused
+ * before anything is submitted.
  */
 class StreamGraphProfilerTest {
     private static final OutputTag<Long> ODD = new OutputTag<>("odd", Types.LONG);
@@ -107,6 +112,48 @@ class StreamGraphProfilerTest {
         assertTrue(refused.getMessage().contains("numbrs"), refused.getMessage());
     }
 
+    @Test
+    void aJobWhoseMintedIdsWouldNotBeUniqueIsRefusedInOneLine() {
+        StreamExecutionEnvironment many = StreamExecutionEnvironment.getExecutionEnvironment();
+        DataStream<Long> stream = many.fromSequence(0, 9);
+        for (int i = 0; i < StreamGraphProfiler.MAX_OPERATORS; i++) {
+            stream = stream.map(n -> n);
+        }
+        stream.sinkTo(new DiscardingSink<>());
+        IllegalArgumentException operators = assertThrows(IllegalArgumentException.class,
+                () -> CloudProfilerFlink.profile(many).streamGraph("many"));
+        assertEquals("cloudprofiler profiles jobs of at most 1024 operators, and this job has"
+                + " 1026; profile a smaller job, or set cloudprofiler.enabled=false",
+                operators.getMessage());
+
+        StreamExecutionEnvironment wide = StreamExecutionEnvironment.getExecutionEnvironment();
+        wide.fromSequence(0, 9).map(n -> n).name("wide").setParallelism(4_097)
+                .sinkTo(new DiscardingSink<>());
+        IllegalArgumentException subtasks = assertThrows(IllegalArgumentException.class,
+                () -> CloudProfilerFlink.profile(wide).streamGraph("wide"));
+        assertEquals("cloudprofiler profiles operators of at most 4096 subtasks, and 'wide' has"
+                + " 4097; lower its parallelism, or set cloudprofiler.enabled=false",
+                subtasks.getMessage());
+    }
+
+    @Test
+    void aLegacySourceIsProfiledChainedToNothing() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.addSource(new Idle(), "legacy").uid("legacy").map(n -> n).uid("after")
+                .sinkTo(new DiscardingSink<>());
+
+        StreamGraph graph = CloudProfilerFlink.profile(env).streamGraph("legacy");
+
+        StreamNode source = graph.getStreamNodes().stream()
+                .filter(node -> "legacy".equals(node.getTransformationUID())).findFirst()
+                .orElseThrow();
+        SimpleOperatorFactory<?> factory = assertInstanceOf(SimpleOperatorFactory.class,
+                source.getOperatorFactory());
+        assertInstanceOf(ProfiledStreamSource.class, factory.getOperator());
+        assertTrue(factory.isLegacySource(), "Flink runs it as the legacy source it is");
+        assertEquals(ChainingStrategy.NEVER, factory.getChainingStrategy());
+    }
+
     /**
      * A session cluster's JobManager reads the submitted graph with Flink's class loader only;
      * the user's objects must travel in the graph's holder of serialized values, which it opens
@@ -140,6 +187,17 @@ class StreamGraphProfilerTest {
             out.writeObject(graph);
         }
         assertEquals(List.of(), written);
+    }
+
+    /** A legacy source that emits nothing. */
+    private static final class Idle implements SourceFunction<Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void run(SourceContext<Long> context) {}
+
+        @Override
+        public void cancel() {}
     }
 
     private static void assertCarries(boolean carries, Object serializer) {

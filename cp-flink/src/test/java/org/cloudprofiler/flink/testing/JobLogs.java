@@ -60,6 +60,37 @@ public final class JobLogs {
     }
 
     /**
+     * The records of {@code channel} as {@code (id, second column)} pairs, in order: the TSC of
+     * an {@code in} or {@code out}, the root of a {@code lineage} record.
+     */
+    public static List<long[]> records(String channel) {
+        try (LogReader reader = LogReader.open(ChannelLogs.findOwn(channel))) {
+            List<long[]> records = new ArrayList<>();
+            for (long[] row : ChannelLogs.rows(reader)) {
+                records.add(new long[] {row[0], row[1]});
+            }
+            return records;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The records of {@code component}'s channels at {@code point}, over its subtasks. */
+    public static List<long[]> records(String component, int subtasks, ProbePoint point) {
+        List<long[]> records = new ArrayList<>();
+        for (int subtask = 0; subtask < subtasks; subtask++) {
+            records.addAll(records(point.channelName(component, subtask)));
+        }
+        return records;
+    }
+
+    /** {@code component}'s {@code mintOrigin} in this node's {@code topology.json}. */
+    public static int mintOrigin(String component) {
+        return topology().components().stream().filter(c -> c.id().equals(component))
+                .findFirst().orElseThrow().mintOrigin();
+    }
+
+    /**
      * Copies {@code topology.json} and this process's channel logs of {@code components} into
      * {@code <directory>/<node>/}, where the analyzer reads one job's logs alone; returns
      * {@code directory}.
