@@ -17,12 +17,6 @@ public final class AnalysisElement {
     public enum Kind {
         /** A record of an {@code in} or {@code out} channel: {@code id}, {@code tsc}. */
         ID,
-        /**
-         * A record of a {@code lineage} channel: {@code id} is a fan-out output's, and
-         * {@link AnalysisElement#rootId()} the id of the source record it descends from. It holds
-         * no clock reading (docs/design.md, "Tuple lineage").
-         */
-        LINEAGE,
         /** Id records of one tuple, combined before the shuffle: {@code id}, {@code events}. */
         TUPLE,
         /** A record of a {@code FIRST_LAST} channel: {@code id} ({@code -1}: the pill), {@code tsc}. */
@@ -36,7 +30,13 @@ public final class AnalysisElement {
         /** Reading progress: {@code count} more bytes and {@code id} more records were read. */
         PROGRESS,
         /** Hop statistics since the last ones: {@code payload} is a {@code HopStatistics}. */
-        HOP_STATISTICS
+        HOP_STATISTICS,
+        /**
+         * A record of a {@code lineage} channel: {@code id} is a fan-out output's, and
+         * {@link AnalysisElement#rootId()} the id of the source record it descends from. It holds
+         * no clock reading (docs/design.md, "Tuple lineage").
+         */
+        LINEAGE
     }
 
     static final Kind[] KINDS = Kind.values();

@@ -62,7 +62,11 @@ public final class AnalysisElementSerializer extends TypeSerializerSingleton<Ana
             case TUPLE -> {
                 target.writeLong(element.id());
                 TupleEvents events = element.events();
-                target.writeLong(events.rootId);
+                // Most tuples have no lineage record: a flag rather than 8 bytes each.
+                target.writeBoolean(events.rootId != TupleEvents.NO_ROOT);
+                if (events.rootId != TupleEvents.NO_ROOT) {
+                    target.writeLong(events.rootId);
+                }
                 target.writeInt(events.size);
                 for (int i = 0; i < events.size; i++) {
                     target.writeInt(events.channels[i]);
@@ -110,7 +114,7 @@ public final class AnalysisElementSerializer extends TypeSerializerSingleton<Ana
             case TUPLE -> {
                 long id = source.readLong();
                 TupleEvents events = new TupleEvents();
-                events.rootId = source.readLong();
+                events.rootId = source.readBoolean() ? source.readLong() : TupleEvents.NO_ROOT;
                 int size = source.readInt();
                 for (int i = 0; i < size; i++) {
                     events.add(source.readInt(), source.readLong());
