@@ -1,5 +1,6 @@
 package org.cloudprofiler.analyzer.join;
 
+import java.util.List;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
@@ -101,7 +102,7 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
         if (tuple.events().rootId == TupleEvents.NO_ROOT) {
             TupleEvents events = tuple.events().copy();
             root.update(events);
-            for (AnalysisElement output : waiting.get()) {
+            for (AnalysisElement output : waiting()) {
                 sampler.sampleDescendant(output.id(), events, rootStart, output.events(),
                         statistics);
             }
@@ -114,6 +115,12 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
         } else {
             waiting.add(AnalysisElement.tuple(tuple.id(), tuple.events().copy()));
         }
+    }
+
+    /** The outputs waiting for their root: a backend gives null for none. */
+    private Iterable<AnalysisElement> waiting() throws Exception {
+        Iterable<AnalysisElement> outputs = waiting.get();
+        return outputs == null ? List.of() : outputs;
     }
 
     private void keepUntil(long millis) throws Exception {
@@ -132,7 +139,7 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
     public void onEventTime(InternalTimer<Long, VoidNamespace> timer) throws Exception {
         if (root.value() == null) {
             long outputs = 0;
-            for (AnalysisElement ignored : waiting.get()) {
+            for (AnalysisElement ignored : waiting()) {
                 outputs++;
             }
             statistics.countOutputsWithoutRoot(outputs);
