@@ -341,7 +341,8 @@ class HopPlanTest {
         // Both ends on node a, but the broadcast took the tuple through rules/1 on node b.
         assertEquals(100, statistics.get(names.indexOf("source => window"), Locality.MIXED)
                 .latencyNs().max(), 0);
-        assertEquals(plan.expectedEvents(), plan.awaitedRecords(flinkTuple(records), HopPlan.SOURCE_RECORD),
+        assertEquals(plan.expectedEvents(),
+                plan.awaitedRecords(flinkTuple(records), HopPlan.SOURCE_RECORD),
                 "complete");
     }
 
