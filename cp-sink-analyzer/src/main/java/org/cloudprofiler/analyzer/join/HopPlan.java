@@ -218,15 +218,15 @@ public final class HopPlan implements Serializable {
         int[] expectedFrom = new int[names.size()];
         boolean[][] reachFrom = new boolean[names.size()][names.size()];
         if (topology != null) {
-            for (Topology.Component described1 : topology.components()) {
-                int c = names.indexOf(described1.id());
-                described1.tasks().forEach(t -> origins.put(described1.mintOrigin() + t, c));
+            for (Topology.Component minting : topology.components()) {
+                int c = names.indexOf(minting.id());
+                minting.tasks().forEach(t -> origins.put(minting.mintOrigin() + t, c));
                 reachFrom[c][c] = true;
                 for (int other = 0; other < names.size(); other++) {
-                    reachFrom[c][other] |= reaches(topology, described1.id(), names.get(other));
+                    reachFrom[c][other] |= reaches(topology, minting.id(), names.get(other));
                 }
                 expectedFrom[c] = expectedEvents(topology, names, flow, described,
-                        described1.id());
+                        minting.id());
             }
         }
         boolean lineage = channels.stream()
