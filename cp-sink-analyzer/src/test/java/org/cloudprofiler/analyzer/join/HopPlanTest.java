@@ -18,6 +18,7 @@ import org.cloudprofiler.analyzer.stats.HopCell;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.topology.ComponentRole;
+import org.cloudprofiler.tupleid.MintedTupleIds;
 import org.junit.jupiter.api.Test;
 
 /** Hops and expected records from topology.json, and how a tuple's records become samples. */
@@ -34,9 +35,10 @@ class HopPlanTest {
     void derivesTransferComputeAndEndToEndHops() {
         HopPlan plan = HopPlan.of(channels(), TOPOLOGY);
 
-        // Along the data flow: each component's incoming transfers, then its compute hop.
-        assertEquals(List.of("spout", "spout -> bolt", "bolt", "bolt -> sink", "spout => sink"),
-                plan.hops().stream().map(Hop::name).toList());
+        // Along the data flow: each component's incoming transfers, then its compute hop; end
+        // to end from the source, then from each inner operator (its minted outputs').
+        assertEquals(List.of("spout", "spout -> bolt", "bolt", "bolt -> sink", "spout => sink",
+                "bolt => sink"), plan.hops().stream().map(Hop::name).toList());
         // spout in+out once, bolt in+out on both tasks (all grouping), sink in twice.
         assertEquals(2 + 4 + 2, plan.expectedEvents());
     }
@@ -102,7 +104,8 @@ class HopPlanTest {
 
         sampler.sample(7, tuple, statistics);
 
-        int endToEnd = plan.hops().size() - 1;
+        int endToEnd = plan.hops().stream().filter(hop -> hop.name().equals("spout => sink"))
+                .findFirst().orElseThrow().index();
         assertEquals(300, statistics.get(endToEnd, Locality.MIXED).latencyNs().max(), 0);
         assertEquals(1, statistics.get(1, Locality.REMOTE).unbounded());   // spout -> bolt
         assertEquals(50, statistics.get(0, Locality.LOCAL).latencyNs().max(), 0);  // spout
@@ -157,7 +160,7 @@ class HopPlanTest {
         HopPlan plan = HopPlan.of(withGenerator, TOPOLOGY);
 
         assertEquals(List.of("generator -> spout", "spout", "spout -> bolt", "bolt",
-                "bolt -> sink", "generator => sink", "spout => sink"),
+                "bolt -> sink", "generator => sink", "spout => sink", "bolt => sink"),
                 plan.hops().stream().map(Hop::name).toList());
         assertEquals(List.of("generator", "spout", "bolt", "sink"), plan.components());
         // The send of the tuple's bucket, then as without a generator.
@@ -269,11 +272,13 @@ class HopPlanTest {
 
         assertEquals(List.of("source", "source -> filter (chained)", "filter",
                 "filter -> window", "filter -> rules", "rules", "rules -> alert (chained)",
-                "source => window", "source => alert"),
+                "source => window", "source => alert", "filter => window", "filter => alert",
+                "rules => alert"),
                 plan.hops().stream().map(Hop::name).toList());
         assertEquals(List.of(HopKind.COMPUTE, HopKind.CHAINED, HopKind.COMPUTE,
                 HopKind.TRANSFER, HopKind.TRANSFER, HopKind.COMPUTE, HopKind.CHAINED,
-                HopKind.END_TO_END, HopKind.END_TO_END),
+                HopKind.END_TO_END, HopKind.END_TO_END, HopKind.END_TO_END, HopKind.END_TO_END,
+                HopKind.END_TO_END),
                 plan.hops().stream().map(Hop::kind).toList());
         assertEquals(List.of(), plan.notes());
     }
@@ -289,7 +294,8 @@ class HopPlanTest {
                 .filter(name -> !name.startsWith("source/0") && !name.startsWith("filter/0")
                         && !name.equals("window/1/in"))
                 .map(name -> name + "@100").toArray(String[]::new));
-        assertEquals(plan.expectedEvents(), plan.awaitedRecords(complete));
+        assertEquals(plan.expectedEvents(),
+                plan.awaitedRecords(complete, HopPlan.SOURCE_RECORD));
     }
 
     @Test
@@ -336,7 +342,8 @@ class HopPlanTest {
         // Both ends on node a, but the broadcast took the tuple through rules/1 on node b.
         assertEquals(100, statistics.get(names.indexOf("source => window"), Locality.MIXED)
                 .latencyNs().max(), 0);
-        assertEquals(plan.expectedEvents(), plan.awaitedRecords(flinkTuple(records)),
+        assertEquals(plan.expectedEvents(),
+                plan.awaitedRecords(flinkTuple(records), HopPlan.SOURCE_RECORD),
                 "complete");
     }
 
@@ -346,6 +353,53 @@ class HopPlanTest {
         statistics.get(hop, Locality.LOCAL).tasks().forEach((task, samples) ->
                 maxima.put(task, samples.latencyNs().max()));
         return maxima;
+    }
+
+    @Test
+    void anIdMintedByAnInnerTaskIsAnOutputAwaitedFromThatOperatorOn() {
+        // Storm's layout: every component's mintOrigin is 0, a task's origin its task id.
+        HopPlan plan = HopPlan.of(channels(), TOPOLOGY);
+        int bolt = plan.componentIndex("bolt");
+
+        assertEquals(HopPlan.SOURCE_RECORD, plan.startOf(7));
+        assertEquals(HopPlan.SOURCE_RECORD, plan.startOf(MintedTupleIds.compose(1, 0, 9)));
+        assertEquals(bolt, plan.startOf(MintedTupleIds.compose(3, 2, 9)));
+        // An origin no task of topology.json has: read as a source record.
+        assertEquals(HopPlan.SOURCE_RECORD, plan.startOf(MintedTupleIds.compose(99, 0, 1)));
+        // A source record: spout in + out, bolt in + out on both tasks (all), sink in twice.
+        assertEquals(8, plan.expectedEvents(HopPlan.SOURCE_RECORD));
+        // An output of bolt task 3 passes only that task: its in and out, and the sink's in.
+        assertEquals(3, plan.expectedEvents(bolt));
+        TupleEvents output = new TupleEvents();
+        output.add(0, 100);   // spout in: not on an output's way, never awaited
+        output.add(4, 200);   // bolt task 3 in
+        output.add(5, 300);   // bolt task 3 out
+        output.add(6, 400);   // sink in
+        assertEquals(3, plan.awaitedRecords(output, bolt));
+        // Nothing upstream of the operator that minted it is missing from an output.
+        assertEquals(Reason.ENDED_AT, TupleEnding.of(plan, tupleOf(4), bolt).reason());
+        assertEquals(Reason.UPSTREAM_MISSING, TupleEnding.of(plan, tupleOf(4)).reason());
+        assertFalse(plan.hasLineage());
+    }
+
+    @Test
+    void aLineageChannelIsNeitherAnInNorAnOutPoint() {
+        List<ChannelInfo> withLineage = new ArrayList<>(channels());
+        withLineage.add(channel(withLineage.size(), "b", "bolt/3/lineage"));
+
+        HopPlan plan = HopPlan.of(withLineage, TOPOLOGY);
+
+        assertTrue(plan.hasLineage());
+        assertEquals(HopPlan.NONE, plan.point(withLineage.size() - 1));
+        assertFalse(plan.awaited(withLineage.size() - 1));
+    }
+
+    private static TupleEvents tupleOf(int... channels) {
+        TupleEvents tuple = new TupleEvents();
+        for (int channel : channels) {
+            tuple.add(channel, 100 * channel);
+        }
+        return tuple;
     }
 
     private static List<ChannelInfo> channels() {
