@@ -1,7 +1,6 @@
 package org.cloudprofiler.flink.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -30,10 +29,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What Flink's latency markers miss and the profiler catches: a map that sleeps a known time per
- * record. The markers, sent every 10 ms, pass the map without waiting for its work, so their
- * latency stays far below the sleep (with network buffers flushed every 1 ms, so that what is
- * left is what markers measure); the analyzer's compute hop of the map, from its in and out
- * records, shows at least the sleep for every record.
+ * record. The markers, sent every 10 ms, pass the map without waiting for its work (with network
+ * buffers flushed every 1 ms, so that what is left is what markers measure); the analyzer's
+ * compute hop of the map, from its in and out records, shows at least the sleep for every record.
+ * How far below the sleep the markers stay depends on the machine's load (a loaded CI host
+ * measured them close to it), so it is not asserted: tests do not assert on time.
  */
 @Timeout(180) // A guard against a hang only.
 class LatencyMarkersITCase {
@@ -77,8 +77,7 @@ class LatencyMarkersITCase {
         }
         job.getJobExecutionResult().get();
 
-        double markersP99Ms = largestMarkerP99Ms(job.getJobID());
-        assertTrue(markersP99Ms < SLEEP_MS / 2.0, "markers p99 " + markersP99Ms + " ms");
+        assertTrue(markersArrived(job.getJobID()), "no latency marker arrived");
 
         AnalysisSummary summary =
                 JobLogs.analyse(List.of("lm-source", "lm-sleep", "lm-sink"), directory);
@@ -91,9 +90,8 @@ class LatencyMarkersITCase {
                 compute.toString());
     }
 
-    /** The largest p99 of the job's latency-marker histograms, ms. */
-    private static double largestMarkerP99Ms(JobID job) {
-        double largest = -1;
+    /** Whether any of the job's latency-marker histograms counted a marker. */
+    private static boolean markersArrived(JobID job) {
         for (Map.Entry<MetricGroup, Map<String, Metric>> group
                 : METRICS.getMetricsByGroup().entrySet()) {
             if (!job.toString().equals(group.getKey().getAllVariables().get("<job_id>"))) {
@@ -102,11 +100,10 @@ class LatencyMarkersITCase {
             for (Map.Entry<String, Metric> metric : group.getValue().entrySet()) {
                 if (metric.getKey().equals("latency") && metric.getValue() instanceof Histogram h
                         && h.getCount() > 0) {
-                    largest = Math.max(largest, h.getStatistics().getQuantile(0.99));
+                    return true;
                 }
             }
         }
-        assertFalse(largest < 0, "no latency marker arrived");
-        return largest;
+        return false;
     }
 }
