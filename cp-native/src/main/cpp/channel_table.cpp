@@ -95,8 +95,8 @@ bool ChannelTable::handlerFailed() noexcept {
     return false;
 }
 
-bool ChannelTable::logSlow(Slot* slot, uint64_t handle, int64_t id, bool hasTsc,
-                           uint64_t tsc) noexcept {
+bool ChannelTable::logSlow(Slot* slot, uint64_t handle, int64_t id, TscMode mode,
+                           uint64_t& tsc) noexcept {
     uint32_t generation = generationOf(handle);
     ThreadRecord* me = nullptr;
     try {
@@ -120,7 +120,7 @@ bool ChannelTable::logSlow(Slot* slot, uint64_t handle, int64_t id, bool hasTsc,
     if (holder == kUnclaimed) {
         claimed = slot->owner.compare_exchange_strong(owner, ownerWord(handle, me->number));
         if (!claimed) {
-            return logSlow(slot, handle, id, hasTsc, tsc);  // another thread claimed it first
+            return logSlow(slot, handle, id, mode, tsc);  // another thread claimed it first
         }
         holder = me->number;
     }
@@ -135,15 +135,15 @@ bool ChannelTable::logSlow(Slot* slot, uint64_t handle, int64_t id, bool hasTsc,
             if (claimed) {
                 channel.claimedBy(osThreadId());
             }
-            accepted = callHandler(channel.handler(), id, hasTsc, tsc);
+            accepted = callHandler(channel.handler(), id, mode, tsc);
         } else if (holder == kMultiWriter) {
             channel.markStarted();
             if (channel.serialized()) {
                 channel.writerLock().lock();
-                accepted = callHandler(channel.handler(), id, hasTsc, tsc);
+                accepted = callHandler(channel.handler(), id, mode, tsc);
                 channel.writerLock().unlock();
             } else {
-                accepted = callHandler(channel.handler(), id, hasTsc, tsc);
+                accepted = callHandler(channel.handler(), id, mode, tsc);
             }
         } else {
             channel.countRejected(me->number);

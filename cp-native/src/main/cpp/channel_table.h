@@ -30,6 +30,10 @@
 
 namespace cloudprofiler {
 
+// How a logTS call gets its time: the handler reads the clock (kNow), the caller gives it
+// (kGiven), or the handler reads it and the call returns what it recorded (kStamped).
+enum class TscMode { kNow, kGiven, kStamped };
+
 class ChannelTable {
 public:
     static constexpr uint32_t kSlotsPerChunk = 1024;
@@ -42,13 +46,15 @@ public:
     // Publishes an open channel and returns its handle. Throws ProfilerError when full.
     uint64_t insert(std::unique_ptr<Channel> channel);
 
-    // Hot path of logTS: the owning thread of an open single-writer channel. Never throws.
-    inline bool log(uint64_t handle, int64_t id, bool hasTsc, uint64_t tsc) noexcept {
+    // Hot path of logTS: the owning thread of an open single-writer channel. Never throws. `tsc`
+    // is the caller's time under kGiven; under kStamped it receives the time the handler
+    // recorded the call with (left as it is if the call was rejected or recorded no time).
+    inline bool log(uint64_t handle, int64_t id, TscMode mode, uint64_t& tsc) noexcept {
         Slot* slot = find(handle);
         ThreadRecord* me = tThreadRecord;
         if (slot == nullptr || me == nullptr ||
             slot->owner.load(std::memory_order_relaxed) != ownerWord(handle, me->number)) {
-            return logSlow(slot, handle, id, hasTsc, tsc);
+            return logSlow(slot, handle, id, mode, tsc);
         }
         me->inside.store(handle, std::memory_order_relaxed);
         if (__builtin_expect(writerFenceNeeded, 0)) {
@@ -59,7 +65,7 @@ public:
         // Acquire: a handler swapped in must be seen whole (a plain load on x86_64).
         bool accepted = slot->openGeneration.load(std::memory_order_acquire) == generationOf(handle)
                             ? callHandler(*slot->handler.load(std::memory_order_acquire), id,
-                                          hasTsc, tsc)
+                                          mode, tsc)
                             : rejectInvalid();
         me->inside.store(0, std::memory_order_release);
         return accepted;
@@ -132,9 +138,19 @@ private:
     }
 
     // Runs the handler; an exception (memory exhausted) is counted, reported, never thrown on.
-    inline bool callHandler(Handler& handler, int64_t id, bool hasTsc, uint64_t tsc) noexcept {
+    inline bool callHandler(Handler& handler, int64_t id, TscMode mode, uint64_t& tsc) noexcept {
         try {
-            hasTsc ? handler.logAt(id, tsc) : handler.log(id);
+            switch (mode) {
+                case TscMode::kNow:
+                    handler.log(id);
+                    break;
+                case TscMode::kGiven:
+                    handler.logAt(id, tsc);
+                    break;
+                case TscMode::kStamped:
+                    tsc = handler.logStamped(id);
+                    break;
+            }
             return true;
         } catch (...) {
             return handlerFailed();
@@ -146,7 +162,7 @@ private:
         return false;
     }
     bool handlerFailed() noexcept;
-    bool logSlow(Slot* slot, uint64_t handle, int64_t id, bool hasTsc, uint64_t tsc) noexcept;
+    bool logSlow(Slot* slot, uint64_t handle, int64_t id, TscMode mode, uint64_t& tsc) noexcept;
     // close() without counting a handle that is not open (shutdown races user closes).
     bool closeIfOpen(uint64_t handle, CloseReason reason);
     // Flushes a channel no writer can reach any more and writes its trailer; a failure is

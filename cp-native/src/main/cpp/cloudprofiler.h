@@ -39,11 +39,19 @@ void parameterize(ChannelHandle channel, const std::string& parameter, int64_t v
 
 // Logs `id` with the current TSC; false (counted) for an invalid handle or a foreign thread.
 inline bool logTS(ChannelHandle channel, int64_t id) {
-    return gChannelTable->log(channel, id, false, 0);
+    uint64_t unused = 0;
+    return gChannelTable->log(channel, id, TscMode::kNow, unused);
 }
 // Logs `id` with a TSC taken earlier with readTsc().
 inline bool logTS(ChannelHandle channel, int64_t id, uint64_t tsc) {
-    return gChannelTable->log(channel, id, true, tsc);
+    return gChannelTable->log(channel, id, TscMode::kGiven, tsc);
+}
+// Logs `id` now, as logTS(channel, id), and returns the TSC the handler recorded it with: 0 if
+// it recorded none (a filtered call, a handler that keeps no times) or the call was rejected.
+inline uint64_t logTSStamped(ChannelHandle channel, int64_t id) {
+    uint64_t tsc = 0;
+    gChannelTable->log(channel, id, TscMode::kStamped, tsc);
+    return tsc;
 }
 
 // Flushes and closes; every accepted record is in the file when this returns.

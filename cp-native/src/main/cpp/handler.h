@@ -38,6 +38,13 @@ public:
     virtual void log(int64_t id) = 0;
     // As log(), with a timestamp the caller took earlier.
     virtual void logAt(int64_t id, uint64_t tsc) = 0;
+    // As log(), returning the TSC the call was recorded with, or 0 if the handler recorded
+    // none (it filters the call, or keeps no times), so that a caller can log related calls at
+    // the same time (a fan-out's outputs, docs/design.md "Tuple lineage").
+    virtual uint64_t logStamped(int64_t id) {
+        log(id);
+        return 0;
+    }
     // Writes out everything buffered; the file's trailer follows.
     virtual void finish() = 0;
     virtual HandlerStats stats() const = 0;

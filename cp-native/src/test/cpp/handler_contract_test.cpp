@@ -156,6 +156,35 @@ TEST_P(HandlerContract, TimestampsComeFromTheClockBetweenTheCalls) {
     }
 }
 
+TEST_P(HandlerContract, AStampedCallReturnsTheTimeItWasRecordedWithOrZero) {
+    std::string name = channelName() + "-stamped";
+    ChannelHandle channel = openChannel(name, codec(), type());
+    if (type() == HandlerType::kXoy) {
+        parameterize(channel, "y", 10);
+        parameterize(channel, "x", 3);
+    }
+    configureReturnTrip(channel);
+    std::vector<uint64_t> stamps;
+    for (int64_t i = 0; i < 1000; ++i) {
+        stamps.push_back(logTSStamped(channel, i));
+    }
+    ChannelStats stats;
+    ASSERT_TRUE(channelStats(channel, &stats));
+    EXPECT_EQ(1000u, stats.accepted);
+    ASSERT_TRUE(closeChannel(channel));
+    EXPECT_EQ(0u, logTSStamped(channel, 1000)) << "a closed channel records nothing";
+
+    DecodedLog log = testing::decodeChannel(name);
+    ASSERT_TRUE(log.problems.empty());
+    std::vector<uint64_t> recorded(stamps.size(), 0);
+    if (!isPeriodic(type())) {
+        for (const std::vector<int64_t>& row : log.rows) {
+            recorded.at(static_cast<size_t>(row[0])) = static_cast<uint64_t>(row[1]);
+        }
+    }
+    EXPECT_EQ(recorded, stamps) << "each call's stamp is its record's tsc, 0 where none";
+}
+
 std::string parameterName(const ::testing::TestParamInfo<std::tuple<HandlerType, Codec>>& info) {
     return std::string(describeHandler(static_cast<int>(std::get<0>(info.param)))->name) +
            (std::get<1>(info.param) == Codec::kZstd ? "_zstd" : "_raw");

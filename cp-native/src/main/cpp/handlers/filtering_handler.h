@@ -26,6 +26,15 @@ public:
             filtered_.increment();
         }
     }
+    uint64_t logStamped(int64_t id) override {
+        if (rule_.keep(id)) {
+            uint64_t tsc = TscClock::read();
+            record(id, tsc);
+            return tsc;
+        }
+        filtered_.increment();
+        return 0;
+    }
     void logAt(int64_t id, uint64_t tsc) override {
         if (rule_.keep(id)) {
             record(id, tsc);

@@ -16,6 +16,11 @@ public:
         : buffer_(mode, file, codec, idRecordColumns(file), services) {}
 
     void log(int64_t id) override { logAt(id, TscClock::read()); }
+    uint64_t logStamped(int64_t id) override {
+        uint64_t tsc = TscClock::read();
+        logAt(id, tsc);
+        return tsc;
+    }
     void logAt(int64_t id, uint64_t tsc) override {
         int64_t* row = buffer_.nextRow();
         writeIdRecord(row, id, tsc);

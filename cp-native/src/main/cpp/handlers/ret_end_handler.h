@@ -19,6 +19,11 @@ public:
                   const int64_t* parameters);
 
     void log(int64_t id) override { logAt(id, TscClock::read()); }
+    uint64_t logStamped(int64_t id) override {
+        uint64_t tsc = TscClock::read();
+        logAt(id, tsc);
+        return tsc;
+    }
     void logAt(int64_t id, uint64_t tsc) override {
         sendAck(id);  // first: the ack's departure is what the start node's RTT measures
         int64_t* row = buffer_.nextRow();

@@ -32,6 +32,11 @@ public:
     ~RetStartHandler() override;
 
     void log(int64_t id) override { logAt(id, TscClock::read()); }
+    uint64_t logStamped(int64_t id) override {
+        uint64_t tsc = TscClock::read();
+        logAt(id, tsc);
+        return tsc;
+    }
     void logAt(int64_t id, uint64_t tsc) override {
         accepted_.increment();
         if (__builtin_expect(socket_ == nullptr || !starts_->push({id, tsc}), 0)) {

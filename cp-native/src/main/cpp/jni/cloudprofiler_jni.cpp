@@ -61,6 +61,10 @@ jboolean JNICALL logTSAt0(JNIEnv*, jclass, jlong channel, jlong tupleId, jlong t
                : JNI_FALSE;
 }
 
+jlong JNICALL logTSStamped0(JNIEnv*, jclass, jlong channel, jlong tupleId) noexcept {
+    return static_cast<jlong>(logTSStamped(static_cast<ChannelHandle>(channel), tupleId));
+}
+
 jlong JNICALL readTsc0(JNIEnv*, jclass) { return static_cast<jlong>(readTsc()); }
 
 jlong JNICALL tscHz0(JNIEnv*, jclass) { return static_cast<jlong>(tscHz()); }
@@ -164,6 +168,7 @@ const JNINativeMethod kMethods[] = {
     NATIVE(parameterize0, "(JLjava/lang/String;J)V"),
     NATIVE(logTS0, "(JJ)Z"),
     NATIVE(logTSAt0, "(JJJ)Z"),
+    NATIVE(logTSStamped0, "(JJ)J"),
     NATIVE(readTsc0, "()J"),
     NATIVE(tscHz0, "()J"),
     NATIVE(nativeLogApi0, "()J"),

@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.HandlerType.Parameter;
 import org.cloudprofiler.log.LogFormat;
+import org.cloudprofiler.log.LogReader;
+import org.cloudprofiler.testing.ChannelLogs;
 import org.junit.jupiter.api.Test;
 
 /** The Java API's contract for misuse: clear exceptions, or rejected-and-counted calls. */
@@ -37,6 +39,28 @@ class ChannelApiTest {
         assertEquals(before + calls, CloudProfiler.stats().invalidHandles());
         assertThrows(IllegalArgumentException.class,
                 () -> CloudProfiler.parameterize(handle, Parameter.N, 1));
+    }
+
+    @Test
+    void aStampedCallReturnsTheTscItsRecordHoldsOrZeroWhereThereIsNone() throws Exception {
+        long recording = CloudProfiler.openChannel("api/stamped/in", LogFormat.RAW,
+                HandlerType.ID);
+        long before = CloudProfiler.readTsc();
+        long stamp = CloudProfiler.logTSStamped(recording, 5);
+        assertTrue(stamp >= before && stamp <= CloudProfiler.readTsc());
+        assertTrue(CloudProfiler.closeChannel(recording));
+        try (LogReader reader = LogReader.open(ChannelLogs.findOwn("api/stamped/in"))) {
+            long[] row = ChannelLogs.rows(reader).get(0);
+            assertEquals(5, row[0]);
+            assertEquals(stamp, row[1]);
+        }
+        assertEquals(0, CloudProfiler.logTSStamped(recording, 6), "closed: rejected");
+
+        long counting = CloudProfiler.openChannel("api/stamped/out", LogFormat.RAW,
+                HandlerType.NULL);
+        assertEquals(0, CloudProfiler.logTSStamped(counting, 7), "NULL records no time");
+        assertEquals(1, CloudProfiler.channelStats(counting).accepted());
+        assertTrue(CloudProfiler.closeChannel(counting));
     }
 
     @Test

@@ -86,6 +86,40 @@ final class ProbeChannel {
         }
     }
 
+    /**
+     * Logs {@code tupleId} now and returns the TSC its handler recorded it with, 0 if it
+     * recorded none or the channel is not open. Writer thread only.
+     */
+    long logStamped(long tupleId) {
+        long open = handle.get();
+        if (open != 0) {
+            return CloudProfiler.logTSStamped(open, tupleId);
+        }
+        NetConfChannel live = following;
+        return live != null ? live.logStamped(tupleId) : 0;
+    }
+
+    /**
+     * Logs {@code tupleId} at {@code tsc}, a TSC read earlier (or, on a lineage channel, the
+     * root id in that column); does nothing while the channel is not open. Writer thread only.
+     */
+    void logAt(long tupleId, long tsc) {
+        long open = handle.get();
+        if (open != 0) {
+            CloudProfiler.logTS(open, tupleId, tsc);
+        } else {
+            NetConfChannel live = following;
+            if (live != null) {
+                live.logAt(tupleId, tsc);
+            }
+        }
+    }
+
+    /** The channels' clock now, or 0 while the channel is not open (nothing to stamp). */
+    long readTscIfOpen() {
+        return handle.get() != 0 || following != null ? CloudProfiler.readTsc() : 0;
+    }
+
     /** Flushes and closes the channel if open; a later {@link #open} opens a new file. */
     void close() {
         NetConfChannel live = following;

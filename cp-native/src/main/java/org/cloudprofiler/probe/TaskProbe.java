@@ -15,10 +15,18 @@ import org.cloudprofiler.topology.TopologyDescription;
 
 /**
  * The channels of one task (a Storm task, a Flink operator's subtask) at the probe points every
- * engine integration logs. The logging methods run on the task's thread only, which
- * {@link #bindExecutorThread()} names on first use and which opens the channels lazily (channels
- * are single-writer, and the CPU channel measures its writer); {@link #close}, {@link #retire}
- * and the stats may be called from any thread.
+ * engine integration logs, and the tuple lineage rule of docs/design.md ("Tuple lineage: which id
+ * a record carries"), applied here once for every engine. An engine tells the probe where a
+ * record enters the task ({@link #enter}), that it is done with it ({@link #processed}), when
+ * the task works outside the processing of a record ({@link #triggered}), and where a record
+ * leaves it ({@link #handOff}); the probe decides which ids each output carries
+ * ({@link #outputId}, {@link #outputRoot}) and logs its points. A source asks for its records'
+ * ids with {@link #sourceId}.
+ *
+ * <p>The logging methods run on the task's thread only, which {@link #bindExecutorThread()}
+ * names on first use and which opens the channels lazily (channels are single-writer, and the
+ * CPU channel measures its writer); they allocate nothing. {@link #close}, {@link #retire} and
+ * the stats may be called from any thread.
  */
 public final class TaskProbe {
 
@@ -42,26 +50,56 @@ public final class TaskProbe {
     private final ProbeChannel count;
     private final ProbeChannel cpu;
     private final ProbeChannel firstLast;
+    private final ProbeChannel lineage;
     private final Counters counters;
+    private final TupleIdMinter minter;
     private volatile Thread executorThread;
     private volatile boolean channelsOpen;
     private volatile boolean retired;
     private boolean firstLogged;
 
+    // The lineage rule's state, task thread only (see the class comment).
+    private Work work = Work.IDLE;
+    /** The ids in hand: of the record being processed. */
+    private long idInHand = NO_ID;
+    private long rootInHand = NO_ID;
+    /** The TSC of the record's {@code in}, or of the trigger; 0 if none was recorded. */
+    private long inHandTsc;
+    private boolean firstOutputTaken;
+    private long outputId = NO_ID;
+    private long outputRoot = NO_ID;
+
+    /** What the task's thread is doing, as far as the lineage rule cares. */
+    private enum Work {
+        /** Nothing the engine told of: an output is minted as if triggered at its emit. */
+        IDLE,
+        /** Processing the record in hand (rule 1). */
+        PROCESSING,
+        /** Work outside the processing of a record, since a trigger (rule 2). */
+        TRIGGERED
+    }
+
     /**
      * A probe with the channels {@code settings} chooses, or, if a configuration server is set,
      * the server (waiting at most {@link NetConf#ANSWER_TIMEOUT}), whose rule changes the open
-     * channels then follow; all off if profiling is disabled.
+     * channels then follow; all off if profiling is disabled. The {@code lineage} channel takes
+     * the handler the {@code in} channel has at the start ({@link #lineageHandler}).
+     *
+     * @param minter mints the ids of this task's attempt
      */
-    public TaskProbe(String componentId, int taskId, CpSettings settings, Counters counters) {
+    public TaskProbe(String componentId, int taskId, CpSettings settings, Counters counters,
+            TupleIdMinter minter) {
         this.componentId = componentId;
         this.taskId = taskId;
         this.counters = counters;
+        this.minter = minter;
         Map<String, HandlerChoice> requested = new LinkedHashMap<>();
         for (ProbePoint point : ProbePoint.values()) {
-            String name = point.channelName(componentId, taskId);
-            requested.put(name,
-                    settings.enabled() ? settings.handlerFor(name) : HandlerChoice.OFF);
+            if (point != ProbePoint.LINEAGE) {
+                String name = point.channelName(componentId, taskId);
+                requested.put(name,
+                        settings.enabled() ? settings.handlerFor(name) : HandlerChoice.OFF);
+            }
         }
         NetConf netConf = settings.enabled() && settings.configServer() != null
                 ? NetConf.of(settings) : null;
@@ -69,6 +107,13 @@ public final class TaskProbe {
                 : netConf.chooseAll(requested);
         for (ProbePoint point : ProbePoint.values()) {
             String name = point.channelName(componentId, taskId);
+            if (point == ProbePoint.LINEAGE) {
+                HandlerChoice inChoice = chosen.get(ProbePoint.IN.channelName(componentId,
+                        taskId));
+                channels.put(point, new ProbeChannel(name, lineageHandler(inChoice),
+                        settings.logFormat()));
+                continue;
+            }
             HandlerChoice choice = chosen.get(name);
             channels.put(point, netConf == null
                     ? new ProbeChannel(name, choice, settings.logFormat())
@@ -80,6 +125,28 @@ public final class TaskProbe {
         count = channels.get(ProbePoint.COUNT);
         cpu = channels.get(ProbePoint.CPU);
         firstLast = channels.get(ProbePoint.FIRST_LAST);
+        lineage = channels.get(ProbePoint.LINEAGE);
+    }
+
+    /**
+     * A probe whose task mints with origin {@code taskId} in attempt 0: Storm's layout
+     * ({@code mintOrigin} 0) for callers that have not yet moved to
+     * {@link #TaskProbe(String, int, CpSettings, Counters, TupleIdMinter)}.
+     */
+    public TaskProbe(String componentId, int taskId, CpSettings settings, Counters counters) {
+        this(componentId, taskId, settings, counters, new TupleIdMinter(taskId, 0));
+    }
+
+    /**
+     * The handler of a task's {@code lineage} channel given its {@code in} channel's: the same,
+     * except that the return-trip handlers, which answer or await acks, become {@code ID}.
+     */
+    public static HandlerChoice lineageHandler(HandlerChoice in) {
+        if (!in.isOff() && (in.handler() == HandlerType.RET_START
+                || in.handler() == HandlerType.RET_END)) {
+            return new HandlerChoice(HandlerType.ID, List.of());
+        }
+        return in;
     }
 
     /**
@@ -92,7 +159,10 @@ public final class TaskProbe {
         if (settings.enabled()) {
             for (ProbePoint point : ProbePoint.values()) {
                 String name = point.channelName(componentId, taskId);
-                HandlerChoice choice = settings.handlerFor(name);
+                HandlerChoice choice = point == ProbePoint.LINEAGE
+                        ? lineageHandler(settings.handlerFor(
+                                ProbePoint.IN.channelName(componentId, taskId)))
+                        : settings.handlerFor(name);
                 if (!choice.isOff()) {
                     channels.add(new TopologyDescription.Channel(point.point(), name,
                             choice.handler().name(), choice.parameters()));
@@ -121,32 +191,187 @@ public final class TaskProbe {
         return false;
     }
 
-    /** A tuple enters the task: counter, CPU, {@code in}, and the first-tuple marker. */
-    public void enter(long tupleId) {
-        openIfNeeded();
-        count.log(0);
-        cpu.log(0);
-        if (tupleId == NO_ID) {
+    /**
+     * The id of a record a source task emits, given the id the source found for it
+     * ({@link #NO_ID} if none): the given id if it is one (not negative), else one minted here;
+     * a negative given id other than {@link #NO_ID} is counted as a missing id. {@link #NO_ID}
+     * once the minter is spent (then {@link #enter} counts the record as missing its id).
+     */
+    public long sourceId(long givenId) {
+        if (givenId >= 0) {
+            return givenId;
+        }
+        long minted = minter.next();
+        if (givenId != NO_ID && minted != NO_ID) {
             counters.missingId();
-        } else {
-            in.log(tupleId);
         }
-        if (!firstLogged) {
-            firstLogged = true;
-            firstLast.log(tupleId == NO_ID ? 0 : tupleId);
-        }
+        return minted;
     }
 
     /**
-     * A tuple is about to be handed to the transport: {@code out}. Call it before the emit, never
-     * after: once the transport has the tuple, a downstream task may log its {@code in} before
-     * the emit returns.
+     * A record with ids {@code (id, root)} enters the task while it is processed (a source
+     * record: {@code root == id}): counter, CPU, {@code in} and the first-tuple marker; its ids
+     * are in hand until {@link #processed}, and the TSC its {@code in} was recorded with is kept
+     * for the outputs minted while it is processed. One native call more than the counters.
+     */
+    public void enter(long id, long root) {
+        openIfNeeded();
+        count.log(0);
+        cpu.log(0);
+        long tsc = 0;
+        if (id == NO_ID) {
+            counters.missingId();
+        } else {
+            tsc = in.logStamped(id);
+        }
+        if (!firstLogged) {
+            firstLogged = true;
+            firstLast.log(id == NO_ID ? 0 : id);
+        }
+        work = Work.PROCESSING;
+        idInHand = id;
+        rootInHand = root;
+        inHandTsc = tsc;
+        firstOutputTaken = false;
+    }
+
+    /**
+     * A tuple enters the task carrying one id, as {@link #enter(long, long)} with the id as its
+     * own root: for callers that carry no root yet.
+     */
+    public void enter(long tupleId) {
+        enter(tupleId, tupleId);
+    }
+
+    /** The record in hand is done: what the task emits from now on is outside its processing. */
+    public void processed() {
+        work = Work.IDLE;
+        idInHand = NO_ID;
+        rootInHand = NO_ID;
+    }
+
+    /**
+     * Work outside the processing of a record begins (a watermark, a timer, the end of input, an
+     * asynchronous result reaches the task): what the task emits until {@link #processed} or the
+     * next {@link #enter} gets an id minted here, its {@code in} logged at this moment (the
+     * clock is read once, here).
+     */
+    public void triggered() {
+        openIfNeeded();
+        work = Work.TRIGGERED;
+        idInHand = NO_ID;
+        rootInHand = NO_ID;
+        inHandTsc = in.readTscIfOpen();
+    }
+
+    /**
+     * A record is about to be handed to the transport: decides its ids by the lineage rule and
+     * logs its {@code out} (read them with {@link #outputId} and {@link #outputRoot}). While a
+     * record is processed the first output carries its ids; each further one an id minted here,
+     * with its {@code in} logged at the input's {@code in} TSC and a {@code lineage} record
+     * (child, root). Outside a record ({@link #triggered}, or nothing said) an output carries a
+     * minted id as its own root, with its {@code in} at the trigger's TSC (the emit's, if no
+     * trigger was told). Call it before the emit, never after: once the transport has the
+     * record, a downstream task may log its {@code in} before the emit returns.
+     */
+    public void handOff() {
+        openIfNeeded();
+        long id;
+        long root;
+        if (work == Work.PROCESSING) {
+            if (!firstOutputTaken) {
+                firstOutputTaken = true;
+                id = idInHand;
+                root = rootInHand;
+            } else if (idInHand == NO_ID) {
+                id = NO_ID;
+                root = NO_ID;
+            } else {
+                id = minter.next();
+                root = rootInHand;
+                if (id != NO_ID) {
+                    if (inHandTsc != 0) {
+                        in.logAt(id, inHandTsc);
+                    }
+                    lineage.logAt(id, root);
+                }
+            }
+        } else {
+            long triggerTsc = work == Work.TRIGGERED ? inHandTsc : in.readTscIfOpen();
+            id = minter.next();
+            root = id;
+            if (id != NO_ID && triggerTsc != 0) {
+                in.logAt(id, triggerTsc);
+            }
+        }
+        if (id == NO_ID) {
+            counters.missingId();
+        } else {
+            out.log(id);
+        }
+        outputId = id;
+        outputRoot = root;
+    }
+
+    /**
+     * A tuple is about to be handed to the transport under {@code tupleId}: {@code out} only,
+     * without the lineage rule; for callers that decide their outputs' ids themselves. Call it
+     * before the emit, as {@link #handOff()}.
      */
     public void handOff(long tupleId) {
         if (tupleId == NO_ID) {
             counters.missingId();
         } else {
             out.log(tupleId);
+        }
+    }
+
+    /** The id of the output the last {@link #handOff()} decided, {@link #NO_ID} if none. */
+    public long outputId() {
+        return outputId;
+    }
+
+    /** The root of the output the last {@link #handOff()} decided, {@link #NO_ID} if none. */
+    public long outputRoot() {
+        return outputRoot;
+    }
+
+    /**
+     * The task leaves what it is doing for other work (an engine that runs other work on the
+     * thread in the middle of a record): the lineage state is put aside, and the task is idle
+     * until {@link #resume}. Allocates the state it returns.
+     */
+    public Suspended suspend() {
+        Suspended suspended = new Suspended(work, idInHand, rootInHand, inHandTsc,
+                firstOutputTaken);
+        processed();
+        return suspended;
+    }
+
+    /** Back from the other work: the state {@link #suspend} put aside is in force again. */
+    public void resume(Suspended suspended) {
+        work = suspended.work;
+        idInHand = suspended.idInHand;
+        rootInHand = suspended.rootInHand;
+        inHandTsc = suspended.inHandTsc;
+        firstOutputTaken = suspended.firstOutputTaken;
+    }
+
+    /** The lineage state of a task put aside by {@link #suspend}. */
+    public static final class Suspended {
+        private final Work work;
+        private final long idInHand;
+        private final long rootInHand;
+        private final long inHandTsc;
+        private final boolean firstOutputTaken;
+
+        private Suspended(Work work, long idInHand, long rootInHand, long inHandTsc,
+                boolean firstOutputTaken) {
+            this.work = work;
+            this.idInHand = idInHand;
+            this.rootInHand = rootInHand;
+            this.inHandTsc = inHandTsc;
+            this.firstOutputTaken = firstOutputTaken;
         }
     }
 

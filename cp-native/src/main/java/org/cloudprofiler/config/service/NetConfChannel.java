@@ -54,6 +54,24 @@ public final class NetConfChannel implements AutoCloseable {
         return CloudProfiler.logTS(handle, tupleId);
     }
 
+    /**
+     * As {@link #log}, returning the TSC the handler in force recorded the call with.
+     *
+     * @return as {@link CloudProfiler#logTSStamped(long, long)}
+     */
+    public long logStamped(long tupleId) {
+        return CloudProfiler.logTSStamped(handle, tupleId);
+    }
+
+    /**
+     * Logs {@code tupleId} at {@code tsc}, a time read earlier, with the handler in force.
+     *
+     * @return as {@link CloudProfiler#logTS(long, long, long)}
+     */
+    public boolean logAt(long tupleId, long tsc) {
+        return CloudProfiler.logTS(handle, tupleId, tsc);
+    }
+
     /** The rule in force: the server's, or the requested handler when the server has none. */
     public HandlerChoice handler() {
         return handler;
