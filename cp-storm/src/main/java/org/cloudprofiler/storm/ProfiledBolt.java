@@ -6,8 +6,11 @@ import java.util.Map;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.IRichBolt;
+import org.apache.storm.topology.WindowedBoltExecutor;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.utils.TupleUtils;
+import org.cloudprofiler.probe.TaskProbe;
+import org.cloudprofiler.storm.lineage.IdentifiedValues;
 import org.cloudprofiler.storm.pill.PillStream;
 import org.cloudprofiler.storm.pill.PillTracker;
 import org.cloudprofiler.storm.probe.TaskCounters;
@@ -15,10 +18,11 @@ import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 
 /**
  * Profiles a user's bolt: per task, each executed tuple is logged on entry ({@code in}, count,
- * CPU, first tuple) and each emit at its hand-off, before Storm takes it ({@code out}); poison
- * pills are taken off the input before the user's bolt sees them, and forwarded once every
- * upstream task has sent one. Storm calls it on the task's executor thread, except
- * {@code cleanup}.
+ * CPU, first tuple) under the id it carries, and each emit at its hand-off, before Storm takes
+ * it ({@code out}), under the id the lineage rule gives it (docs/design.md, "Tuple lineage"),
+ * which then travels beside its values; poison pills are taken off the input before the user's
+ * bolt sees them, and forwarded once every upstream task has sent one. Storm calls it on the
+ * task's executor thread, except {@code cleanup}.
  */
 public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichBolt {
     private static final long serialVersionUID = 1L;
@@ -27,10 +31,10 @@ public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichB
 
     private transient TaskProfiling task;
     private transient OutputCollector collector;
-    private transient StreamFields streamFields;
     private transient PillTracker pills;
     private transient boolean forwardsPills;
-    private transient long currentInputId;
+    private transient boolean windowed;
+    private transient IdentifiedValues.Finder finder;
 
     public ProfiledBolt(IRichBolt delegate) {
         super(delegate);
@@ -45,9 +49,11 @@ public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichB
     public void prepare(Map<String, Object> conf, TopologyContext context,
             OutputCollector collector) {
         this.collector = collector;
-        this.streamFields = new StreamFields(context);
-        this.currentInputId = TupleIdExtractor.NO_ID;
+        this.finder = new IdentifiedValues.Finder();
+        this.windowed = delegate() instanceof WindowedBoltExecutor;
         this.task = TaskProfiling.start(conf, context, tupleIds);
+        // Storm prepares a bolt on its executor thread: emits from prepare are the task's own.
+        task.probe().bindExecutorThread();
         this.pills = PillTracker.of(context);
         Map<String, ?> pillTargets = context.getThisTargets().get(PillStream.ID);
         this.forwardsPills = pillTargets != null && !pillTargets.isEmpty();
@@ -61,29 +67,41 @@ public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichB
             receivePill(input);
             return;
         }
+        TaskProbe probe = task.probe();
+        probe.bindExecutorThread();
         if (TupleUtils.isTick(input)) {
-            delegate().execute(input);
-            return;
+            // What a tick makes a bolt emit is fired by it (rule 2), as a window's results are.
+            probe.triggered();
+        } else {
+            IdentifiedValues carried = IdentifiedValues.of(input.getValues(), finder);
+            if (carried != null) {
+                probe.enter(carried.id(), carried.root());
+            } else {
+                // Ids that did not travel (an upstream emit off its thread): the id field, if any.
+                probe.enter(task.tupleIds().idOf(input.getFields(), input.getValues()));
+            }
+            if (windowed) {
+                // A window's results are fired by the tuple that completes it, not made from it.
+                probe.triggered();
+            }
         }
-        task.probe().bindExecutorThread();
-        long id = task.tupleIds().idOf(input.getFields(), input.getValues());
-        task.probe().enter(id);
-        currentInputId = id;
         try {
             delegate().execute(input);
         } finally {
-            currentInputId = TupleIdExtractor.NO_ID;
+            probe.processed();
         }
     }
 
     /**
-     * The id of a tuple the user's bolt emits: its own id field if its stream has one, else the
-     * id of the tuple being executed (a bolt that reshapes tuples keeps their identity), else
-     * {@link TupleIdExtractor#NO_ID}. Called on the executor thread for every emit.
+     * Logs the hand-off of a tuple the user's bolt emits on the executor thread under the ids the
+     * lineage rule gives it (the shared probe decides) and returns its values with those ids
+     * beside them.
      */
-    long emittedTupleId(String streamId, List<Object> values) {
-        long id = task.tupleIds().idOf(streamFields.of(streamId), values);
-        return id != TupleIdExtractor.NO_ID ? id : currentInputId;
+    List<Object> handOff(List<Object> values) {
+        TaskProbe probe = task.probe();
+        probe.handOff();
+        long id = probe.outputId();
+        return id == TaskProbe.NO_ID ? values : new IdentifiedValues(values, id, probe.outputRoot());
     }
 
     private void receivePill(Tuple pill) {

@@ -59,6 +59,8 @@ public class ProfiledSpout extends ProfiledComponent<IRichSpout> implements IRic
         this.collector = collector;
         this.streamFields = new StreamFields(context);
         this.task = TaskProfiling.start(conf, context, tupleIds);
+        // Storm opens a spout on its executor thread: emits from open are the task's own.
+        task.probe().bindExecutorThread();
         this.profilingCollector = new ProfilingSpoutCollector(collector, task.probe(), this);
         delegate().open(conf, context, new SpoutOutputCollector(profilingCollector));
     }
@@ -76,12 +78,14 @@ public class ProfiledSpout extends ProfiledComponent<IRichSpout> implements IRic
     }
 
     /**
-     * The id of a tuple the user's spout emits, or {@link TupleIdExtractor#NO_ID}. Called on the
-     * executor thread for every emit.
+     * The source's own id of a tuple the user's spout emits (never negative), or {@link
+     * TupleIdExtractor#NO_ID} if it has none: then the profiler mints one. Called on the executor
+     * thread for every emit.
      */
     protected long emittedTupleId(String streamId, List<Object> values, Object messageId) {
         return task.tupleIds().idOf(streamFields.of(streamId), values);
     }
+
 
     private void endRun() {
         runEnded = true;

@@ -8,8 +8,8 @@ import org.apache.storm.tuple.Tuple;
 import org.cloudprofiler.probe.TaskProbe;
 
 /**
- * The collector a profiled bolt's user bolt emits through: each emit on the executor thread logs
- * the tuple's hand-off ({@code out}) just before Storm takes it, so that no downstream task can
+ * The collector a profiled bolt's user bolt emits through: each emit on the executor thread gets
+ * its ids from the bolt and logs the tuple's hand-off ({@code out}) just before Storm takes it, so that no downstream task can
  * log its {@code in} first. Emits from other threads pass through unlogged and counted; acks and
  * fails pass through.
  */
@@ -30,8 +30,7 @@ final class ProfilingBoltCollector implements IOutputCollector {
         if (!probe.emitIsOnExecutorThread()) {
             return collector.emit(streamId, anchors, tuple);
         }
-        probe.handOff(bolt.emittedTupleId(streamId, tuple));
-        return collector.emit(streamId, anchors, tuple);
+        return collector.emit(streamId, anchors, bolt.handOff(tuple));
     }
 
     @Override
@@ -41,8 +40,7 @@ final class ProfilingBoltCollector implements IOutputCollector {
             collector.emitDirect(taskId, streamId, anchors, tuple);
             return;
         }
-        probe.handOff(bolt.emittedTupleId(streamId, tuple));
-        collector.emitDirect(taskId, streamId, anchors, tuple);
+        collector.emitDirect(taskId, streamId, anchors, bolt.handOff(tuple));
     }
 
     @Override

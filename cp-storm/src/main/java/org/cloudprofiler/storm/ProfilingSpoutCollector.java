@@ -4,11 +4,13 @@ import java.util.List;
 
 import org.apache.storm.spout.ISpoutOutputCollector;
 import org.cloudprofiler.probe.TaskProbe;
+import org.cloudprofiler.storm.lineage.IdentifiedValues;
 
 /**
  * The collector a profiled spout's user spout emits through: each emit on the executor thread
- * logs the tuple's entry into the topology ({@code in}, counter, CPU) and its hand-off
- * ({@code out}), both before Storm takes it: once Storm has it, a downstream task may run it
+ * gets its record's id (the source's own or a minted one), which travels beside the values as
+ * the tuple's id and root, and logs the tuple's entry into the topology ({@code in}, counter,
+ * CPU) and its hand-off ({@code out}), both before Storm takes it: once Storm has it, a downstream task may run it
  * before this thread returns, and an {@code out} logged then would follow that task's {@code in}.
  * Emits from other threads pass through unlogged and counted.
  */
@@ -31,10 +33,8 @@ final class ProfilingSpoutCollector implements ISpoutOutputCollector {
         if (!probe.emitIsOnExecutorThread()) {
             return collector.emit(streamId, tuple, messageId);
         }
-        long id = spout.emittedTupleId(streamId, tuple, messageId);
-        probe.enter(id);
-        probe.handOff(id);
-        List<Integer> tasks = collector.emit(streamId, tuple, messageId);
+        List<Object> identified = enter(streamId, tuple, messageId);
+        List<Integer> tasks = collector.emit(streamId, identified, messageId);
         emitted++;
         return tasks;
     }
@@ -45,11 +45,20 @@ final class ProfilingSpoutCollector implements ISpoutOutputCollector {
             collector.emitDirect(taskId, streamId, tuple, messageId);
             return;
         }
-        long id = spout.emittedTupleId(streamId, tuple, messageId);
-        probe.enter(id);
-        probe.handOff(id);
-        collector.emitDirect(taskId, streamId, tuple, messageId);
+        collector.emitDirect(taskId, streamId, enter(streamId, tuple, messageId), messageId);
         emitted++;
+    }
+
+    /**
+     * Logs the record's entry and hand-off under its id (the source's own, else minted: docs/
+     * design.md, "Ids at the sources"); its values with the id beside them.
+     */
+    private List<Object> enter(String streamId, List<Object> tuple, Object messageId) {
+        long id = probe.sourceId(spout.emittedTupleId(streamId, tuple, messageId));
+        probe.enter(id, id);
+        probe.handOff();
+        probe.processed();
+        return id == TaskProbe.NO_ID ? tuple : new IdentifiedValues(tuple, id, id);
     }
 
     /** Tuples emitted on the executor thread so far. */

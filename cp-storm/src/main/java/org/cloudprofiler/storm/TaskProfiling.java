@@ -1,15 +1,21 @@
 package org.cloudprofiler.storm;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.apache.storm.Config;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.utils.Utils;
+import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.config.CpConfigException;
 import org.cloudprofiler.config.CpOptions;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.probe.TaskProbe;
+import org.cloudprofiler.probe.TupleIdMinter;
+import org.cloudprofiler.storm.lineage.IdentifiedValuesRegistration;
+import org.cloudprofiler.storm.lineage.TaskStarts;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
 import org.cloudprofiler.storm.probe.TaskCounters;
 import org.cloudprofiler.storm.probe.TaskMetrics;
@@ -20,8 +26,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What every profiled task sets up when it starts (settings, probe, metrics, tuple ids,
- * {@code topology.json}, the local run monitor) and does when its run ends. Created in the
+ * What every profiled task sets up when it starts (settings, probe, metrics, tuple ids and the
+ * minter of its own, {@code topology.json}, the local run monitor) and does when its run ends. Created in the
  * task's open or prepare; then used on its executor thread, except {@link #probe()}'s closing.
  */
 final class TaskProfiling {
@@ -57,18 +63,41 @@ final class TaskProfiling {
             TupleIdExtractor tupleIds) {
         CpSettings settings = settings(topologyConf);
         TaskCounters counters = TaskMetrics.registerCounters(context);
+        TupleIdMinter minter = new TupleIdMinter(
+                TopologyJson.MINT_ORIGIN + context.getThisTaskId(), attempt(settings, context));
         TaskProbe probe = new TaskProbe(context.getThisComponentId(), context.getThisTaskId(),
-                settings, counters);
+                settings, counters, minter);
         TaskMetrics.registerChannelGauges(context, probe);
         TupleIdExtractor extractor = tupleIds != null
                 ? tupleIds : TupleIdExtractor.fromSettings(settings);
         Object name = topologyConf.get(Config.TOPOLOGY_NAME);
         String topologyName = name == null ? context.getStormId() : name.toString();
         LocalRunMonitor.taskStarted(topologyName, context.getStormId(), allTasks(context));
+        IdentifiedValuesRegistration.checkOnce(topologyConf);
         TaskProfiling task = new TaskProfiling(settings, probe, counters, extractor,
                 topologyName, context, topologyConf);
         task.writeTopologyJson();
         return task;
+    }
+
+    /**
+     * This start's attempt, which makes the epoch of the ids the task mints: its starts before
+     * this one on this node ({@link TaskStarts}). With profiling off nothing is logged and
+     * nothing is written: 0. A file that cannot be kept is reported, and the attempt is 0.
+     */
+    private static long attempt(CpSettings settings, TopologyContext context) {
+        if (!settings.enabled()) {
+            return 0;
+        }
+        try {
+            return TaskStarts.countStart(Path.of(CloudProfiler.logDirectory()),
+                    context.getStormId(), context.getThisComponentId(), context.getThisTaskId());
+        } catch (IOException e) {
+            LOG.error("cloudprofiler: task {} cannot count its starts, so a restart of it would"
+                    + " mint ids again: {}; make $CP_LOG_DIR writable", context.getThisTaskId(),
+                    e.getMessage());
+            return 0;
+        }
     }
 
     /** Writes {@code topology.json}, reporting rather than throwing a failure. */
@@ -128,4 +157,5 @@ final class TaskProfiling {
     TupleIdExtractor tupleIds() {
         return tupleIds;
     }
+
 }

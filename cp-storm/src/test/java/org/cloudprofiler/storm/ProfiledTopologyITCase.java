@@ -31,6 +31,7 @@ import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.testing.RecordingReporter;
 import org.cloudprofiler.storm.testing.SinkBolt;
 import org.cloudprofiler.topology.TopologyDescription;
+import org.cloudprofiler.tupleid.MintedTupleIds;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -104,29 +105,67 @@ class ProfiledTopologyITCase {
         return ids.stream().collect(Collectors.toMap(Function.identity(), id -> times));
     }
 
+    /** The ids logged at {@code point} of {@code component} that are not the spout's own. */
+    private static Map<Long, Long> minted(String component, String point) {
+        Map<Long, Long> counts = new HashMap<>(ProfileLogs.idCounts(component, point));
+        counts.keySet().removeIf(id -> !MintedTupleIds.isMinted(id));
+        return counts;
+    }
+
+    private static Map<Long, Long> own(String component, String point) {
+        Map<Long, Long> counts = new HashMap<>(ProfileLogs.idCounts(component, point));
+        counts.keySet().removeIf(MintedTupleIds::isMinted);
+        return counts;
+    }
+
     @Test
     void everyEmittedIdReachesTheSinksExactlyOnce() {
+        for (String point : List.of("in", "out")) {
+            assertEquals(eachOnce(allIds(), 1), own("numbers", point));
+            assertEquals(eachOnce(allIds(), 1), own("forward", point));
+        }
         assertEquals(eachOnce(allIds(), 1), ProfileLogs.idCounts("sink", "in"));
-        assertEquals(eachOnce(allIds(), 1), ProfileLogs.idCounts("numbers", "in"));
-        assertEquals(eachOnce(allIds(), 1), ProfileLogs.idCounts("numbers", "out"));
-        assertEquals(eachOnce(allIds(), 1), ProfileLogs.idCounts("forward", "in"));
-        // Default stream and the id-less lengths stream, logged under the executed tuple's id.
-        assertEquals(eachOnce(allIds(), 2), ProfileLogs.idCounts("forward", "out"));
-        assertEquals(Map.of(), ProfileLogs.idCounts("tally", "in"));
         assertEquals(allIds().size(), metrics.get("sink/in.accepted"));
     }
 
     @Test
-    void tuplesWithoutAnIdAreCountedNotLogged() {
-        assertEquals(2L * ID_LESS_SPOUT_TUPLES, metrics.get("numbers/missing-ids"));
-        assertEquals(allIds().size() + ID_LESS_SPOUT_TUPLES, metrics.get("tally/missing-ids"));
-        assertEquals(0L, metrics.get("sink/missing-ids"));
+    void tuplesWithoutAnIdOfTheirOwnGetOneMinted() {
+        // The spout's id-less stream is minted at the spout, each record once.
+        Map<Long, Long> mintedAtSpout = minted("numbers", "in");
+        assertEquals(ID_LESS_SPOUT_TUPLES, mintedAtSpout.size());
+        assertEquals(mintedAtSpout, minted("numbers", "out"));
+        // forward's second output per input (the lengths stream) fans out: minted at forward,
+        // logged at its in (its compute hop) and out, tied to its input by a lineage record.
+        Map<Long, Long> fannedOut = minted("forward", "out");
+        assertEquals(allIds().size(), fannedOut.size());
+        assertEquals(fannedOut, minted("forward", "in"));
+        Map<Long, Long> tallied = new HashMap<>(mintedAtSpout);
+        tallied.putAll(fannedOut);
+        assertEquals(tallied, ProfileLogs.idCounts("tally", "in"));
+        for (String component : PARALLELISM.keySet()) {
+            assertEquals(0L, metrics.get(component + "/missing-ids"), component);
+        }
         long tallyEntered = 0;
         for (int task : ProfileLogs.tasks("tally")) {
             LogSummary count = ProfileLogs.summary("tally/" + task + "/count");
             tallyEntered += count.trailer().callsAccepted();
         }
         assertEquals(allIds().size() + ID_LESS_SPOUT_TUPLES, tallyEntered);
+    }
+
+    @Test
+    void eachFannedOutTupleHasOneLineageRecordToItsInput() {
+        Map<Long, Long> roots = new HashMap<>();
+        for (int task : ProfileLogs.tasks("forward")) {
+            String channel = "forward/" + task + "/lineage";
+            List<Long> children = ProfileLogs.column(channel, "id");
+            List<Long> parents = ProfileLogs.column(channel, "tsc");
+            for (int i = 0; i < children.size(); i++) {
+                roots.put(children.get(i), parents.get(i));
+            }
+        }
+        assertEquals(minted("forward", "out").keySet(), roots.keySet());
+        assertEquals(new HashSet<>(allIds()), new HashSet<>(roots.values()));
     }
 
     @Test
@@ -182,7 +221,7 @@ class ProfiledTopologyITCase {
         for (TopologyDescription.Task task : topology.tasks()) {
             assertNotNull(task.host(), task.toString());
             assertNotNull(task.port(), task.toString());
-            assertEquals(List.of("in", "out", "count", "cpu", "first-last"),
+            assertEquals(List.of("in", "out", "count", "cpu", "first-last", "lineage"),
                     task.channels().stream().map(TopologyDescription.Channel::point).toList());
             TopologyDescription.Channel count = task.channels().get(2);
             assertEquals("SPC", count.handler());
@@ -201,6 +240,6 @@ class ProfiledTopologyITCase {
                 files++;
             }
         }
-        assertEquals(8 * 5, files);
+        assertEquals(8 * 6, files);
     }
 }

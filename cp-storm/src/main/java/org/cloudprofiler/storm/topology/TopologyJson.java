@@ -40,6 +40,12 @@ import org.cloudprofiler.topology.TopologyFile;
  */
 public final class TopologyJson {
 
+    /**
+     * Every component's {@code mintOrigin}: a task mints with origin {@code MINT_ORIGIN + task},
+     * and Storm's task ids are unique across the topology already.
+     */
+    public static final int MINT_ORIGIN = 0;
+
     private static final String LOCK_NAME = TopologyFile.FILE_NAME + ".lock";
 
     /** Per run, where this JVM's workers run their tasks. */
@@ -133,7 +139,7 @@ public final class TopologyJson {
                     spout ? ComponentRole.SOURCE : upstream.contains(component)
                             ? ComponentRole.INNER : ComponentRole.SINK,
                     ChannelNames.component(component), common.get_parallelism_hint(),
-                    List.copyOf(taskIds), 0));
+                    List.copyOf(taskIds), MINT_ORIGIN));
             for (int task : taskIds) {
                 tasks.add(task(component, task, settings, placements.get(task)));
             }
