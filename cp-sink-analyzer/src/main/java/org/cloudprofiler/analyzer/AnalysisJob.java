@@ -20,6 +20,7 @@ import org.cloudprofiler.analyzer.input.LogSet;
 import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.join.ElementRouter;
 import org.cloudprofiler.analyzer.join.HopPlan;
+import org.cloudprofiler.analyzer.join.LineageJoinOperator;
 import org.cloudprofiler.analyzer.join.TupleCombiner;
 import org.cloudprofiler.analyzer.join.TupleJoinOperator;
 import org.cloudprofiler.analyzer.samples.SampleExport;
@@ -27,8 +28,9 @@ import org.cloudprofiler.analyzer.source.LogSource;
 
 /**
  * The Flink job: {@link LogSource} → {@link ElementRouter} → {@link TupleCombiner} → tuples
- * keyed by tuple id → {@link TupleJoinOperator}; its statistics and every other element are
- * collected back to the client. Runs on an embedded MiniCluster, or on the cluster of
+ * keyed by tuple id → {@link TupleJoinOperator}, and, when the logs hold lineage records, its
+ * ended tuples keyed by root → {@link LineageJoinOperator}; their statistics and every other
+ * element are collected back to the client. Runs on an embedded MiniCluster, or on the cluster of
  * {@link AnalyzerOptions#cluster()}.
  */
 final class AnalysisJob {
@@ -61,17 +63,27 @@ final class AnalysisJob {
                 .process(new ElementRouter(), AnalysisElementTypeInfo.INSTANCE)
                 .setParallelism(options.readers())
                 .name("route by record kind");
-        DataStream<AnalysisElement> joined = routed
+        long refreshMillis = options.follow() ? options.refresh().toMillis() : 0;
+        SingleOutputStreamOperator<AnalysisElement> joined = routed
                 .transform("combine records per tuple", AnalysisElementTypeInfo.INSTANCE,
                         new TupleCombiner(plan, COMBINER_SLACK_MILLIS))
                 .setParallelism(options.readers())
                 .keyBy(AnalysisElement::id, Types.LONG)
                 .transform("join by tuple id", AnalysisElementTypeInfo.INSTANCE,
                         new TupleJoinOperator(plan, clocks, options.tupleTimeout().toMillis(),
-                                options.follow() ? options.refresh().toMillis() : 0,
-                                samples, runStart, options.selection()));
-        return joined.union(routed.getSideOutput(ElementRouter.OTHERS))
-                .executeAndCollect("cloudprofiler analyze");
+                                refreshMillis, samples, runStart, options.selection()));
+        DataStream<AnalysisElement> results = joined.union(
+                routed.getSideOutput(ElementRouter.OTHERS));
+        if (plan.hasLineage()) {
+            results = results.union(joined.getSideOutput(TupleJoinOperator.LINEAGE_PARTS)
+                    .keyBy(LineageJoinOperator::rootOf, Types.LONG)
+                    .transform("join outputs to their source records",
+                            AnalysisElementTypeInfo.INSTANCE,
+                            new LineageJoinOperator(plan, clocks,
+                                    options.tupleTimeout().toMillis(), refreshMillis, runStart,
+                                    options.selection())));
+        }
+        return results.executeAndCollect("cloudprofiler analyze");
     }
 
     private static StreamExecutionEnvironment environment(AnalyzerOptions options) {

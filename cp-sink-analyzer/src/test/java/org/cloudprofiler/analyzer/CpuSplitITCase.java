@@ -113,6 +113,70 @@ class CpuSplitITCase {
         assertTrue(filter.note().contains("one thread with events"), filter.note());
     }
 
+    /**
+     * The filter's tasks on two nodes, one of them (node-c) without a clock map to the reference:
+     * its compute samples are unbounded, so a figure over the bounded ones divided by every
+     * tuple that entered would be wrong (200 ns here, where the truth is 600 ns). None is given.
+     */
+    @Test
+    void computeSamplesOfANodeWithoutAClockMapGiveNoUserCodeFigure() throws Exception {
+        Path root = directory.resolve("logs");
+        long[] even = LongStream.range(0, TUPLES).filter(i -> i % 2 == 0).toArray();
+        long[] odd = LongStream.range(0, TUPLES).filter(i -> i % 2 == 1).toArray();
+        long[] all = LongStream.range(0, TUPLES).toArray();
+        ids(root, "node-a", "events/1/in", all, 0);
+        ids(root, "node-a", "events/1/out", all, 50);
+        ids(root, "node-a", "filter/2/in", even, 1_000);
+        ids(root, "node-a", "filter/2/out", even, 1_400);
+        ids(root, "node-c", "filter/4/in", odd, 1_000);
+        ids(root, "node-c", "filter/4/out", odd, 1_800);
+        ids(root, "node-b", "sink/3/in", all, 3_000);
+        for (String[] task : new String[][] {{"node-a", "filter/2/cpu"},
+                {"node-c", "filter/4/cpu"}}) {
+            GoldenLogSet.write(root, task[0], task[1], GoldenLogSet.channel(task[0], task[1], 8,
+                    clockOf(task[0])).columns("tsc", "count", "cpu_ns").block(
+                            new long[] {START, END}, new long[] {0, TUPLES / 2},
+                            new long[] {0, 6_000L * TUPLES / 2}), 1, 2);
+        }
+        for (String node : new String[] {"node-a", "node-b", "node-c"}) {
+            Files.writeString(root.resolve(node).resolve("topology.json"), """
+                    {"format":"cloudprofiler-topology/1","runId":"cpu-split",
+                     "components":[
+                      {"id":"events","role":"source","channelPrefix":"events","tasks":[1]},
+                      {"id":"filter","role":"inner","channelPrefix":"filter","tasks":[2,4]},
+                      {"id":"sink","role":"sink","channelPrefix":"sink","tasks":[3]}],
+                     "edges":[{"from":"events","to":"filter","grouping":"shuffle"},
+                      {"from":"filter","to":"sink","grouping":"shuffle"}]}
+                    """);
+        }
+        Path sync = directory.resolve("sync.json");
+        Files.writeString(sync, GoldenNumbersITCase.syncJson());
+        AnalysisSummary summary = new Analyzer(AnalyzerOptions.of(List.of(root), sync,
+                directory.resolve("out")).withReference("node-a"),
+                new PrintStream(new ByteArrayOutputStream(), true)).run();
+
+        AnalysisSummary.Cpu filter = cpu(summary, "filter");
+        assertEquals(TUPLES, filter.inTuples());
+        assertEquals(TUPLES, filter.userCodeTuples());
+        assertNull(filter.userCodeNsPerTuple());
+        assertNull(filter.engineNsPerTuple());
+        assertTrue(filter.note().contains("500 of its 1,000 compute samples are unbounded")
+                && filter.note().contains("Fix:"), filter.note());
+    }
+
+    private static LongUnaryOperator clockOf(String node) {
+        return node.equals("node-b") ? GoldenNumbersITCase.NODE_B : LongUnaryOperator.identity();
+    }
+
+    /** Tuple {@code i} (id {@code i + 1}) at {@code START + i·SPACING + offsetNs} on node. */
+    private static void ids(Path root, String node, String name, long[] tuples, long offsetNs)
+            throws IOException {
+        LongUnaryOperator clock = clockOf(node);
+        GoldenLogSet.writeIds(root, node, name, LongStream.of(tuples).map(i -> i + 1).toArray(),
+                LongStream.of(tuples).map(i -> clock.applyAsLong(START + i * SPACING_NS
+                        + offsetNs)).toArray(), clock);
+    }
+
     private static AnalysisSummary.Cpu cpu(AnalysisSummary summary, String component) {
         return summary.operators().stream().filter(o -> o.component().equals(component))
                 .findFirst().orElseThrow().cpu();

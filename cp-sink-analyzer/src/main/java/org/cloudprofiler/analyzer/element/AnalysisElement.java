@@ -30,7 +30,13 @@ public final class AnalysisElement {
         /** Reading progress: {@code count} more bytes and {@code id} more records were read. */
         PROGRESS,
         /** Hop statistics since the last ones: {@code payload} is a {@code HopStatistics}. */
-        HOP_STATISTICS
+        HOP_STATISTICS,
+        /**
+         * A record of a {@code lineage} channel: {@code id} is a fan-out output's, and
+         * {@link AnalysisElement#rootId()} the id of the source record it descends from. It holds
+         * no clock reading (docs/design.md, "Tuple lineage").
+         */
+        LINEAGE
     }
 
     static final Kind[] KINDS = Kind.values();
@@ -56,6 +62,14 @@ public final class AnalysisElement {
     /** A record of an id channel ({@code in}, {@code out}). */
     public static AnalysisElement idRecord(int channel, long tupleId, long tsc) {
         return new AnalysisElement(Kind.ID, channel, tupleId, tsc, 0, 0, null);
+    }
+
+    /**
+     * A record of a lineage channel: output {@code childId} descends from {@code rootId}. The
+     * root is kept apart from {@link #tsc()}: it is an id, never a time.
+     */
+    public static AnalysisElement lineage(int channel, long childId, long rootId) {
+        return new AnalysisElement(Kind.LINEAGE, channel, childId, 0, rootId, 0, null);
     }
 
     /** Id records of tuple {@code tupleId}, as far as one subtask has them. */
@@ -108,6 +122,11 @@ public final class AnalysisElement {
     }
 
     public long count() {
+        return count;
+    }
+
+    /** The root id of a {@link Kind#LINEAGE} record (held where other kinds hold a count). */
+    public long rootId() {
         return count;
     }
 

@@ -62,6 +62,11 @@ public final class AnalysisElementSerializer extends TypeSerializerSingleton<Ana
             case TUPLE -> {
                 target.writeLong(element.id());
                 TupleEvents events = element.events();
+                // Most tuples have no lineage record: a flag rather than 8 bytes each.
+                target.writeBoolean(events.rootId != TupleEvents.NO_ROOT);
+                if (events.rootId != TupleEvents.NO_ROOT) {
+                    target.writeLong(events.rootId);
+                }
                 target.writeInt(events.size);
                 for (int i = 0; i < events.size; i++) {
                     target.writeInt(events.channels[i]);
@@ -71,6 +76,10 @@ public final class AnalysisElementSerializer extends TypeSerializerSingleton<Ana
             case COUNT -> {
                 target.writeLong(element.tsc());
                 target.writeLong(element.count());
+            }
+            case LINEAGE -> {
+                target.writeLong(element.id());
+                target.writeLong(element.rootId());
             }
             case CPU -> {
                 target.writeLong(element.tsc());
@@ -105,6 +114,7 @@ public final class AnalysisElementSerializer extends TypeSerializerSingleton<Ana
             case TUPLE -> {
                 long id = source.readLong();
                 TupleEvents events = new TupleEvents();
+                events.rootId = source.readBoolean() ? source.readLong() : TupleEvents.NO_ROOT;
                 int size = source.readInt();
                 for (int i = 0; i < size; i++) {
                     events.add(source.readInt(), source.readLong());
@@ -112,6 +122,8 @@ public final class AnalysisElementSerializer extends TypeSerializerSingleton<Ana
                 return AnalysisElement.tuple(id, events);
             }
             case COUNT -> reuse.set(kind, channel, 0, source.readLong(), source.readLong(), 0,
+                    null);
+            case LINEAGE -> reuse.set(kind, channel, source.readLong(), 0, source.readLong(), 0,
                     null);
             case CPU -> reuse.set(kind, channel, 0, source.readLong(), source.readLong(),
                     source.readLong(), null);

@@ -48,13 +48,13 @@ public record ChannelInfo(int index, String path, long sizeBytes, String node, S
 
     /**
      * What the channel's records become in the stream, or {@code null} if nothing the analysis
-     * uses: id records of {@code in} and {@code out} points, first/last markers, counter and CPU
-     * samples.
+     * uses: id records of {@code in} and {@code out} points, lineage records, first/last markers,
+     * counter and CPU samples.
      */
     public Kind elementKind() {
         return switch (handler) {
             case ID, BUFFERED_ID, DOWNSAMPLE, XOY -> is(ProbePoint.IN) || is(ProbePoint.OUT)
-                    ? Kind.ID : null;
+                    ? Kind.ID : is(ProbePoint.LINEAGE) ? Kind.LINEAGE : null;
             case FIRST_LAST -> Kind.FIRST_LAST;
             case SPC, MPC -> Kind.COUNT;
             case CPU -> Kind.CPU;

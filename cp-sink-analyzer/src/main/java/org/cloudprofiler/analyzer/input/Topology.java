@@ -30,15 +30,22 @@ public record Topology(String runId, List<Component> components, List<Edge> edge
      * @param role where it stands in the flow of tuples
      * @param channelPrefix the first part of its channels' names
      * @param tasks its task ids, unique within the component only (Flink's subtask indexes)
+     * @param mintOrigin task {@code t} mints tuple ids with origin {@code mintOrigin + t}
      */
     public record Component(String id, ComponentRole role, String channelPrefix,
-            List<Integer> tasks)
+            List<Integer> tasks, int mintOrigin)
             implements Serializable {
 
         private static final long serialVersionUID = 1L;
 
         public Component {
             tasks = List.copyOf(tasks);
+        }
+
+        /** A component whose tasks mint with their task ids as origins (Storm's). */
+        public Component(String id, ComponentRole role, String channelPrefix,
+                List<Integer> tasks) {
+            this(id, role, channelPrefix, tasks, 0);
         }
     }
 

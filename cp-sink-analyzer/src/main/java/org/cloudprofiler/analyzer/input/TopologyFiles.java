@@ -63,7 +63,7 @@ final class TopologyFiles {
                 components.putIfAbsent(id, new Topology.Component(id,
                         Objects.requireNonNullElse(component.role(), ComponentRole.INNER),
                         Objects.requireNonNullElse(component.channelPrefix(), id),
-                        listed(component.tasks())));
+                        listed(component.tasks()), component.mintOrigin()));
             }
             for (TopologyDescription.Edge edge : listed(description.edges())) {
                 edges.add(new Topology.Edge(Objects.requireNonNullElse(edge.from(), ""),

@@ -13,6 +13,7 @@ import org.cloudprofiler.analyzer.input.Topology;
 import org.cloudprofiler.channel.IngestionChannel;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.topology.ComponentRole;
+import org.cloudprofiler.tupleid.MintedTupleIds;
 
 /**
  * The hops to measure and how each channel takes part in them, derived from topology.json: an
@@ -23,7 +24,14 @@ import org.cloudprofiler.topology.ComponentRole;
  * a topology only compute hops can be known. A generator that logged its sends
  * ({@link IngestionChannel}), which no topology.json describes, feeds every source: a transfer
  * hop {@code generator -> <source>} and an end-to-end hop {@code generator => <sink>} from its
- * {@code out} for every sink a source reaches. Immutable.
+ * {@code out} for every sink a source reaches.
+ *
+ * <p>Which records a tuple awaits depends on where it starts (docs/design.md, "Tuple lineage"):
+ * a <em>source record</em> (an id not minted, or minted at a source task) from its source on;
+ * an <em>output</em> (an id minted at another task, by its origin, {@link #startOf}) from that
+ * operator's {@code in} on. An inner operator with every sink it reaches is an end-to-end hop
+ * {@code X => K} too, that of the outputs it mints outside the processing of a record (window
+ * and timer results). Immutable.
  */
 public final class HopPlan implements Serializable {
 
@@ -33,6 +41,9 @@ public final class HopPlan implements Serializable {
     static final byte NONE = 0;
     static final byte IN = 1;
     static final byte OUT = 2;
+
+    /** {@link #startOf} a source record: it starts at a source (or the generator). */
+    public static final int SOURCE_RECORD = -1;
 
     private final List<String> components;
     private final int[] channelComponent;
@@ -47,12 +58,24 @@ public final class HopPlan implements Serializable {
     private final List<String> notes;
     private final int generatorComponent;
     private final UnsampledPeriods unsampledPeriods;
+    /** The component of each task's mint origin (docs/design.md, "Minted ids"). */
+    private final HashMap<Integer, Integer> originComponent;
+    /** Per component, the id records an output minted there has when complete; 0 if unknown. */
+    private final int[] expectedFrom;
+    /** Per component, the components its outputs pass: itself and all it reaches. */
+    private final boolean[][] reachFrom;
+    private final boolean lineage;
 
     private HopPlan(List<String> components, int[] channelComponent, int[] channelTask,
             byte[] channelPoint, String[] channelNode, List<Hop> hops, int expectedEvents,
             boolean[] channelAwaited, Flow flow, List<String> notes, int generatorComponent,
-            UnsampledPeriods unsampledPeriods) {
+            UnsampledPeriods unsampledPeriods, HashMap<Integer, Integer> originComponent,
+            int[] expectedFrom, boolean[][] reachFrom, boolean lineage) {
         this.unsampledPeriods = unsampledPeriods;
+        this.originComponent = originComponent;
+        this.expectedFrom = expectedFrom;
+        this.reachFrom = reachFrom;
+        this.lineage = lineage;
         this.generatorComponent = generatorComponent;
         this.components = List.copyOf(components);
         this.channelComponent = channelComponent;
@@ -181,9 +204,24 @@ public final class HopPlan implements Serializable {
                     }
                 }
             }
+            // From each inner operator with in records: the way of the outputs it mints
+            // outside the processing of a record, whose lineage starts there.
+            for (Topology.Component operator : topology.components()) {
+                if (operator.role() != ComponentRole.INNER
+                        || !has[names.indexOf(operator.id())][IN]) {
+                    continue;
+                }
+                for (Topology.Component sink : topology.components()) {
+                    if (sink.role() == ComponentRole.SINK
+                            && reaches(topology, operator.id(), sink.id())) {
+                        hops.add(new Hop(hops.size(), HopKind.END_TO_END,
+                                operator.id() + " => " + sink.id(), operator.id(), sink.id()));
+                    }
+                }
+            }
             int generator = generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1;
             flow = Flow.of(topology, names, has, generator);
-            expected = expectedEvents(topology, names, flow, described);
+            expected = expectedEvents(topology, names, flow, described, null);
             if (generator >= 0 && expected > 0 && flow.awaits(generator, OUT)) {
                 expected += 1;  // the send of the tuple's bucket
             }
@@ -193,9 +231,27 @@ public final class HopPlan implements Serializable {
                         || component[i] == generator) && flow.awaits(component[i], point[i]);
             }
         }
+        HashMap<Integer, Integer> origins = new HashMap<>();
+        int[] expectedFrom = new int[names.size()];
+        boolean[][] reachFrom = new boolean[names.size()][names.size()];
+        if (topology != null) {
+            for (Topology.Component described1 : topology.components()) {
+                int c = names.indexOf(described1.id());
+                described1.tasks().forEach(t -> origins.put(described1.mintOrigin() + t, c));
+                reachFrom[c][c] = true;
+                for (int other = 0; other < names.size(); other++) {
+                    reachFrom[c][other] |= reaches(topology, described1.id(), names.get(other));
+                }
+                expectedFrom[c] = expectedEvents(topology, names, flow, described,
+                        described1.id());
+            }
+        }
+        boolean lineage = channels.stream()
+                .anyMatch(channel -> channel.elementKind() == Kind.LINEAGE);
         return new HopPlan(names, component, task, point, node, hops, expected, awaited, flow,
                 notes, generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1,
-                UnsampledPeriods.of(channels, component, point, awaited, names.size()));
+                UnsampledPeriods.of(channels, component, point, awaited, names.size()), origins,
+                expectedFrom, reachFrom, lineage);
     }
 
     /** The hop of {@code edge}: chained if its two ends run in one thread, else a transfer. */
@@ -262,18 +318,20 @@ public final class HopPlan implements Serializable {
      * its records can arrive ({@link Flow#awaits}) times how many of its tasks see the tuple
      * (all of them downstream of an {@code all} or {@code broadcast} grouping). 0 (wait for the
      * time-out) if the topology has a cycle.
+     *
+     * @param start the component an output starts at, or null for a source record
      */
     private static int expectedEvents(Topology topology, List<String> names, Flow flow,
-            Map<String, Topology.Component> described) {
+            Map<String, Topology.Component> described, String start) {
         Map<String, Integer> copies = new HashMap<>();
         for (Topology.Component component : topology.components()) {
-            if (component.role() == ComponentRole.SOURCE) {
+            if (startsAt(component, start)) {
                 copies.put(component.id(), 1);
             }
         }
         for (int round = 0; round <= topology.components().size(); round++) {
             for (Topology.Component component : topology.components()) {
-                int sum = component.role() == ComponentRole.SOURCE ? 1 : 0;
+                int sum = startsAt(component, start) ? 1 : 0;
                 for (Topology.Edge edge : topology.edges()) {
                     if (edge.to().equals(component.id())) {
                         int fanOut = edge.toEveryTask()
@@ -294,8 +352,62 @@ public final class HopPlan implements Serializable {
         return events;
     }
 
+    /** Whether a tuple that starts at {@code start} (null: a source record) starts here. */
+    private static boolean startsAt(Topology.Component component, String start) {
+        return start == null ? component.role() == ComponentRole.SOURCE
+                : component.id().equals(start);
+    }
+
     public List<Hop> hops() {
         return hops;
+    }
+
+    /**
+     * Where the tuple {@code tupleId} starts: {@link #SOURCE_RECORD} for an id not minted, or
+     * minted at a source task or at a task topology.json does not name; else the component
+     * index of the operator that minted it.
+     */
+    public int startOf(long tupleId) {
+        if (!MintedTupleIds.isMinted(tupleId)) {
+            return SOURCE_RECORD;
+        }
+        Integer component = originComponent.get(MintedTupleIds.origin(tupleId));
+        return component == null || flow == null || flow.isSource(component) ? SOURCE_RECORD
+                : component;
+    }
+
+    /** Whether the logs hold lineage channels: outputs may then descend from source records. */
+    public boolean hasLineage() {
+        return lineage;
+    }
+
+    /** {@link #expectedEvents()} of a tuple that starts at {@code start} ({@link #startOf}). */
+    public int expectedEvents(int start) {
+        return start == SOURCE_RECORD ? expectedEvents : expectedFrom[start];
+    }
+
+    /**
+     * {@link #awaited(int)} for a tuple that starts at {@code start}: an output is awaited only
+     * from the operator that minted it on.
+     */
+    boolean awaited(int channel, int start) {
+        return channelAwaited[channel]
+                && (start == SOURCE_RECORD || reachFrom[start][channelComponent[channel]]);
+    }
+
+    /** Whether a tuple that starts at {@code start} can pass {@code component}. */
+    boolean passes(int start, int component) {
+        return start == SOURCE_RECORD || reachFrom[start][component];
+    }
+
+    /**
+     * Whether the end-to-end hop from {@code from} (a component index) is a tuple's that starts
+     * at {@code start}: a source record's from its source or the generator, an output's from the
+     * operator that minted it.
+     */
+    boolean endToEndOf(int from, int start) {
+        return start == SOURCE_RECORD ? isGenerator(from) || flow != null && flow.isSource(from)
+                : from == start;
     }
 
     /** Component names, by index. */
@@ -320,11 +432,11 @@ public final class HopPlan implements Serializable {
         return channelAwaited[channel];
     }
 
-    /** The records of {@code tuple} on awaited channels. */
-    int awaitedRecords(TupleEvents tuple) {
+    /** The records of {@code tuple}, which starts at {@code start}, on awaited channels. */
+    int awaitedRecords(TupleEvents tuple, int start) {
         int records = 0;
         for (int i = 0; i < tuple.size; i++) {
-            records += channelAwaited[tuple.channels[i]] ? 1 : 0;
+            records += awaited(tuple.channels[i], start) ? 1 : 0;
         }
         return records;
     }
@@ -337,8 +449,8 @@ public final class HopPlan implements Serializable {
      * @param timeoutNs the join's time-out: how long after its last record it could have
      *     passed there
      */
-    boolean unsampled(TupleEvents tuple, long timeoutNs) {
-        return unsampledPeriods.explain(this, tuple, timeoutNs);
+    boolean unsampled(TupleEvents tuple, int start, long timeoutNs) {
+        return unsampledPeriods.explain(this, tuple, start, timeoutNs);
     }
 
     /** The components' points and edges, by component index; null without a topology. */

@@ -13,7 +13,9 @@ import org.cloudprofiler.analyzer.stats.TupleLatencies;
 /**
  * Turns the records of one tuple into hop samples. Where a point saw the tuple more than once
  * (a task that emits several tuples under one id), the start of a hop is its earliest record
- * there; every record at the hop's end is a sample. A sample's time is its hop's start on the
+ * there; every record at the hop's end is a sample. End to end, a source record is measured
+ * from its source, an output without a lineage record from the operator that minted it, and an
+ * output with one from its root's start ({@link #sampleDescendant}), never within one id. A sample's time is its hop's start on the
  * reference clock, since the run's start; only the samples the {@link TimeSelection} takes are
  * added. Stateless apart from its settings; used by one thread.
  */
@@ -55,8 +57,17 @@ final class HopSampler {
         export = writer;
     }
 
-    /** Adds the samples of {@code tuple}, whose id is {@code tupleId}, to {@code statistics}. */
+    /** Adds the samples of source record {@code tuple}, whose id is {@code tupleId}. */
     public void sample(long tupleId, TupleEvents tuple, HopStatistics statistics) {
+        sample(tupleId, tuple, HopPlan.SOURCE_RECORD, statistics);
+    }
+
+    /**
+     * Adds the samples of {@code tuple}, whose id is {@code tupleId} and which starts at
+     * {@code start} ({@link HopPlan#startOf}), to {@code statistics}. A tuple with a lineage
+     * record gets its end-to-end samples from {@link #sampleDescendant} instead.
+     */
+    public void sample(long tupleId, TupleEvents tuple, int start, HopStatistics statistics) {
         latencies.clear();
         for (Hop hop : plan.hops()) {
             int from = hopComponents[hop.index()][0];
@@ -66,13 +77,45 @@ final class HopSampler {
                 case TRANSFER -> sampleToEachEnd(tupleId, tuple, hop.index(),
                         earliest(tuple, from, HopPlan.OUT, -1), to, false, statistics);
                 case CHAINED -> sampleChained(tupleId, tuple, hop.index(), from, to, statistics);
-                case END_TO_END -> sampleToEachEnd(tupleId, tuple, hop.index(),
-                        earliest(tuple, from, plan.endToEndStart(from), -1), to, true,
-                        statistics);
+                case END_TO_END -> {
+                    if (tuple.rootId == TupleEvents.NO_ROOT && plan.endToEndOf(from, start)) {
+                        sampleToEachEnd(tupleId, tuple, hop.index(),
+                                earliest(tuple, from, plan.endToEndStart(from), -1), to, true,
+                                statistics);
+                    }
+                }
                 default -> throw new IllegalStateException("unknown hop kind " + hop.kind());
             }
         }
         statistics.addToTail(tailPaths, latencies);
+    }
+
+    /**
+     * Adds the end-to-end samples of output {@code childId}, whose lineage record names
+     * {@code root} as its source record: from the root's start (its source's {@code in}, or
+     * the {@code in} of the operator that minted it, {@code rootStart}) to each of the output's
+     * records at a sink.
+     */
+    public void sampleDescendant(long childId, TupleEvents root, int rootStart, TupleEvents child,
+            HopStatistics statistics) {
+        latencies.clear();
+        for (Hop hop : plan.hops()) {
+            int from = hopComponents[hop.index()][0];
+            if (hop.kind() != HopKind.END_TO_END || !plan.endToEndOf(from, rootStart)) {
+                continue;
+            }
+            int start = earliest(root, from, plan.endToEndStart(from), -1);
+            if (start < 0) {
+                continue;
+            }
+            int to = hopComponents[hop.index()][1];
+            for (int i = 0; i < child.size; i++) {
+                int channel = child.channels[i];
+                if (plan.component(channel) == to && plan.point(channel) == HopPlan.IN) {
+                    add(childId, hop.index(), root, start, child, i, true, -1, statistics);
+                }
+            }
+        }
     }
 
     /** Per task of the component: its earliest {@code in} to its earliest {@code out}. */
@@ -89,7 +132,7 @@ final class HopSampler {
             }
             int out = earliest(tuple, component, HopPlan.OUT, task);
             if (out >= 0) {
-                add(tupleId, tuple, hop, i, out, false, task, statistics);
+                add(tupleId, hop, tuple, i, tuple, out, false, task, statistics);
             }
         }
     }
@@ -105,7 +148,7 @@ final class HopSampler {
             if (plan.component(channel) == to && plan.point(channel) == HopPlan.IN) {
                 int start = earliest(tuple, from, HopPlan.OUT, plan.task(channel));
                 if (start >= 0) {
-                    add(tupleId, tuple, hop, start, i, false, -1, statistics);
+                    add(tupleId, hop, tuple, start, tuple, i, false, -1, statistics);
                 }
             }
         }
@@ -119,23 +162,30 @@ final class HopSampler {
         for (int i = 0; i < tuple.size; i++) {
             int channel = tuple.channels[i];
             if (plan.component(channel) == endComponent && plan.point(channel) == HopPlan.IN) {
-                add(tupleId, tuple, hop, start, i, endToEnd, -1, statistics);
+                add(tupleId, hop, tuple, start, tuple, i, endToEnd, -1, statistics);
             }
         }
     }
 
-    /** Samples one hop from record {@code start} to {@code end}, inside {@code task} or -1. */
-    private void add(long tupleId, TupleEvents tuple, int hop, int start, int end,
+    /**
+     * Samples one hop from record {@code start} of {@code from} to record {@code end} of
+     * {@code to} (the same tuple, except end to end from an output's root), inside {@code task}
+     * or -1.
+     */
+    private void add(long tupleId, int hop, TupleEvents from, int start, TupleEvents to, int end,
             boolean endToEnd, int task, HopStatistics statistics) {
-        int startChannel = tuple.channels[start];
-        int endChannel = tuple.channels[end];
-        double startNs = sinceRunStart(plan.node(startChannel), tuple.tscs[start]);
+        int startChannel = from.channels[start];
+        int endChannel = to.channels[end];
+        double startNs = sinceRunStart(plan.node(startChannel), from.tscs[start]);
         if (!selection.contains(startNs)) {
             return;
         }
         BoundedDuration duration = translator.duration(plan.node(startChannel),
-                tuple.tscs[start], plan.node(endChannel), tuple.tscs[end]);
-        Locality where = locality(tuple, startChannel, plan.nodeIndex(endChannel), endToEnd);
+                from.tscs[start], plan.node(endChannel), to.tscs[end]);
+        Locality where = locality(from, startChannel, plan.nodeIndex(endChannel), endToEnd);
+        if (where == Locality.LOCAL && from != to) {
+            where = locality(to, startChannel, plan.nodeIndex(endChannel), endToEnd);
+        }
         latencies.record(hop, duration);
         statistics.add(hop, where, duration, tupleId, startNs, task);
         if (export != null) {

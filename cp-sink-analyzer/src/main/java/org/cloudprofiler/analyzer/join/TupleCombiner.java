@@ -11,7 +11,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
 
 /**
- * Combines the id records of one tuple that one source subtask reads (its files interleave by
+ * Combines the id records (and the lineage record) of one tuple that one source subtask reads (its files interleave by
  * time, so they come close together) into one element before the shuffle: a tuple complete
  * here skips the keyed state altogether, and the rest cross the network once per subtask
  * rather than once per record. Memory is bounded: at most {@link #CAPACITY} tuples wait, the
@@ -30,14 +30,19 @@ public final class TupleCombiner extends AbstractStreamOperator<AnalysisElement>
     private final long slackMillis;
     private transient LinkedHashMap<Long, Waiting> waiting;
 
-    /** A tuple being combined, the event time of its first record, its awaited records. */
+    /**
+     * A tuple being combined, the event time of its first record, where it starts
+     * ({@link HopPlan#startOf}), its awaited records.
+     */
     private static final class Waiting {
         final TupleEvents events = new TupleEvents();
         final long firstMillis;
+        final int start;
         int awaitedRecords;
 
-        Waiting(long firstMillis) {
+        Waiting(long firstMillis, int start) {
             this.firstMillis = firstMillis;
+            this.start = start;
         }
     }
 
@@ -67,12 +72,18 @@ public final class TupleCombiner extends AbstractStreamOperator<AnalysisElement>
                 oldest.remove();
                 emit(entry.getKey(), entry.getValue());
             }
-            tuple = new Waiting(record.getTimestamp());
+            tuple = new Waiting(record.getTimestamp(), plan.startOf(element.id()));
             waiting.put(element.id(), tuple);
         }
+        if (element.kind() == AnalysisElement.Kind.LINEAGE) {
+            // Not awaited: whether an output has a lineage record its id does not tell.
+            tuple.events.rootId = element.rootId();
+            return;
+        }
         tuple.events.add(element.channel(), element.tsc());
-        tuple.awaitedRecords += plan.awaited(element.channel()) ? 1 : 0;
-        if (plan.expectedEvents() > 0 && tuple.awaitedRecords >= plan.expectedEvents()) {
+        tuple.awaitedRecords += plan.awaited(element.channel(), tuple.start) ? 1 : 0;
+        int expected = plan.expectedEvents(tuple.start);
+        if (expected > 0 && tuple.awaitedRecords >= expected) {
             waiting.remove(element.id());
             emit(element.id(), tuple);
         }

@@ -38,8 +38,16 @@ public record TupleEnding(Reason reason, String component, String next) implemen
      * that its records show.
      */
     static TupleEnding of(HopPlan plan, TupleEvents tuple) {
+        return of(plan, tuple, HopPlan.SOURCE_RECORD);
+    }
+
+    /**
+     * As {@link #of(HopPlan, TupleEvents)}, for a tuple that starts at {@code start}
+     * ({@link HopPlan#startOf}): an output has nothing upstream of the operator that minted it.
+     */
+    static TupleEnding of(HopPlan plan, TupleEvents tuple, int start) {
         Flow flow = plan.flow();
-        if (flow == null || plan.expectedEvents() == 0) {
+        if (flow == null || plan.expectedEvents(start) == 0) {
             return new TupleEnding(Reason.NO_COMPLETION_RULE, null, null);
         }
         int components = plan.components().size();
@@ -54,8 +62,11 @@ public record TupleEnding(Reason reason, String component, String next) implemen
             }
         }
         for (int c = 0; c < components; c++) {
+            if (!plan.passes(start, c)) {
+                continue;
+            }
             String name = plan.components().get(c);
-            if (in[c] && !flow.isSource(c) && flow.upstream(c).length > 0
+            if (in[c] && !flow.isSource(c) && c != start && flow.upstream(c).length > 0
                     && noneOf(out, flow.upstream(c))) {
                 return new TupleEnding(Reason.UPSTREAM_MISSING, name, null);
             }
@@ -64,7 +75,7 @@ public record TupleEnding(Reason reason, String component, String next) implemen
             }
             if (out[c]) {
                 for (int next : flow.downstream(c)) {
-                    if (!in[next] && flow.awaits(next, HopPlan.IN)) {
+                    if (!in[next] && flow.awaits(next, HopPlan.IN) && plan.passes(start, next)) {
                         return new TupleEnding(Reason.NOT_REACHED, name,
                                 plan.components().get(next));
                     }

@@ -9,6 +9,9 @@ import java.util.Arrays;
  */
 public final class TupleEvents {
 
+    /** {@link #rootId} of a tuple that has no lineage record. */
+    public static final long NO_ROOT = Long.MIN_VALUE;
+
     /** Channel index of each record. */
     public int[] channels = new int[4];
     /** Clock reading of each record, ticks of its channel's node. */
@@ -17,6 +20,11 @@ public final class TupleEvents {
     public int size;
     /** When the tuple's time-out fires, event time in ms. */
     public long timeoutMillis;
+    /**
+     * The source record this tuple descends from, from its lineage record (a fan-out output);
+     * {@link #NO_ROOT} if it has none.
+     */
+    public long rootId = NO_ROOT;
 
     /** An independent copy. */
     public TupleEvents copy() {
@@ -25,11 +33,15 @@ public final class TupleEvents {
         copy.tscs = Arrays.copyOf(tscs, Math.max(1, size));
         copy.size = size;
         copy.timeoutMillis = timeoutMillis;
+        copy.rootId = rootId;
         return copy;
     }
 
-    /** Adds every record of {@code other}. */
+    /** Adds every record of {@code other}, and its root if it knows one. */
     public void addAll(TupleEvents other) {
+        if (other.rootId != NO_ROOT) {
+            rootId = other.rootId;
+        }
         for (int i = 0; i < other.size; i++) {
             add(other.channels[i], other.tscs[i]);
         }

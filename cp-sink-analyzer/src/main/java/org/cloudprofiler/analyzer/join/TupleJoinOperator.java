@@ -14,8 +14,10 @@ import org.apache.flink.streaming.api.operators.InternalTimerService;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.operators.Triggerable;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.util.OutputTag;
 import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
+import org.cloudprofiler.analyzer.element.AnalysisElementTypeInfo;
 import org.cloudprofiler.analyzer.element.Payloads;
 import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.samples.SampleExport;
@@ -30,15 +32,25 @@ import org.cloudprofiler.analyzer.stats.HopStatistics;
  * whichever is first; then it is sampled and cleared (a timed-out tuple counted with why it
  * ended: {@link TupleEnding}; or, if it lacks a record where the channel kept no ids then, as
  * unsampled: {@link HopPlan#unsampled}), so memory holds only the tuples in flight, never the
- * whole run.
- * The statistics are emitted as
- * deltas: every {@code refreshMillis} of processing time when following, and at the end.
+ * whole run. A tuple awaits its records from where it starts ({@link HopPlan#startOf}): only
+ * source records count as tuples, outputs minted by an operator are counted apart. When the logs
+ * hold lineage records, every ended tuple also goes to {@link #LINEAGE_PARTS}, keyed by its root
+ * there ({@link LineageJoinOperator}), for the end-to-end hops of the outputs that descend from
+ * it. The statistics are emitted as deltas: every {@code refreshMillis} of processing time when
+ * following, and at the end.
  */
 public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElement>
         implements OneInputStreamOperator<AnalysisElement, AnalysisElement>,
         Triggerable<Long, VoidNamespace> {
 
     private static final long serialVersionUID = 1L;
+
+    /**
+     * Ended tuples for {@link LineageJoinOperator}: outputs with a lineage record, and every
+     * other tuple as a possible root; each with its first record's event time.
+     */
+    public static final OutputTag<AnalysisElement> LINEAGE_PARTS =
+            new OutputTag<>("lineage-parts", AnalysisElementTypeInfo.INSTANCE);
 
     private final HopPlan plan;
     private final ClockSpec clocks;
@@ -109,23 +121,30 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     @Override
     public void processElement(StreamRecord<AnalysisElement> record) throws Exception {
         long tupleId = record.getValue().id();
+        int start = plan.startOf(tupleId);
         TupleEvents part = record.getValue().events();
         TupleEvents tuple = tuples.value();
         if (tuple == null) {
-            if (isComplete(part)) {
+            if (isComplete(part, start)) {
                 // Combined whole before the shuffle: no state, no time-out.
-                finishTuple(tupleId, part, true);
+                finishTuple(tupleId, part, true, record.getTimestamp());
                 return;
             }
             tuple = new TupleEvents();
-            tuple.timeoutMillis = record.getTimestamp() + timeoutMillis;
+            long firstMillis = record.getTimestamp();
+            if (part.size == 0) {
+                // A lineage record alone: its time is only how far its task's in files had
+                // been read, possibly nothing yet; its output is awaited from now on.
+                firstMillis = Math.max(firstMillis, timeouts.currentWatermark());
+            }
+            tuple.timeoutMillis = firstMillis + timeoutMillis;
             timeouts.registerEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
         }
         tuple.addAll(part);
-        if (isComplete(tuple)) {
+        if (isComplete(tuple, start)) {
             timeouts.deleteEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
             tuples.clear();
-            finishTuple(tupleId, tuple, true);
+            finishTuple(tupleId, tuple, true, tuple.timeoutMillis - timeoutMillis);
         } else {
             // Written back after the change: a backend that serializes state (RocksDB, on a
             // cluster configured so) keeps nothing of a change made to the value it returned.
@@ -133,9 +152,9 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         }
     }
 
-    private boolean isComplete(TupleEvents tuple) {
-        return plan.expectedEvents() > 0
-                && plan.awaitedRecords(tuple) >= plan.expectedEvents();
+    private boolean isComplete(TupleEvents tuple, int start) {
+        return plan.expectedEvents(start) > 0
+                && plan.awaitedRecords(tuple, start) >= plan.expectedEvents(start);
     }
 
     @Override
@@ -143,7 +162,7 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         TupleEvents tuple = tuples.value();
         if (tuple != null) {
             tuples.clear();
-            finishTuple(timer.getKey(), tuple, false);
+            finishTuple(timer.getKey(), tuple, false, tuple.timeoutMillis - timeoutMillis);
         }
     }
 
@@ -152,14 +171,27 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         // Refreshes use the processing-time service directly, not keyed timers.
     }
 
-    private void finishTuple(long tupleId, TupleEvents tuple, boolean complete) {
-        sampler.sample(tupleId, tuple, statistics);
-        if (complete) {
+    private void finishTuple(long tupleId, TupleEvents tuple, boolean complete,
+            long firstMillis) {
+        if (tuple.size == 0) {
+            // A lineage record whose output left no record while it was awaited.
+            statistics.countLineageWithoutOutput();
+            return;
+        }
+        int start = plan.startOf(tupleId);
+        sampler.sample(tupleId, tuple, start, statistics);
+        if (start != HopPlan.SOURCE_RECORD || tuple.rootId != TupleEvents.NO_ROOT) {
+            statistics.countOutput(complete, tuple.rootId != TupleEvents.NO_ROOT, tuple.size);
+        } else if (complete) {
             statistics.countComplete(tuple.size);
-        } else if (plan.unsampled(tuple, timeoutMillis * 1_000_000)) {
+        } else if (plan.unsampled(tuple, start, timeoutMillis * 1_000_000)) {
             statistics.countUnsampled(tuple.size);
         } else {
-            statistics.countTimedOut(TupleEnding.of(plan, tuple), tuple.size);
+            statistics.countTimedOut(TupleEnding.of(plan, tuple, start), tuple.size);
+        }
+        if (plan.hasLineage()) {
+            output.collect(LINEAGE_PARTS, new StreamRecord<>(
+                    AnalysisElement.tuple(tupleId, tuple), firstMillis));
         }
     }
 

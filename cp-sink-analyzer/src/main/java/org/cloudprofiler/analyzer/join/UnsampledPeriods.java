@@ -85,9 +85,10 @@ final class UnsampledPeriods implements Serializable {
     /**
      * Whether {@code tuple}, which ended without every awaited record, lacks one at a point
      * while a channel of that point kept no ids: from its first record to its last plus
-     * {@code timeoutNs}, the time in which it could have passed there.
+     * {@code timeoutNs}, the time in which it could have passed there; only at points a tuple
+     * that starts at {@code start} ({@link HopPlan#startOf}) passes.
      */
-    boolean explain(HopPlan plan, TupleEvents tuple, long timeoutNs) {
+    boolean explain(HopPlan plan, TupleEvents tuple, int start, long timeoutNs) {
         if (!any) {
             return false;
         }
@@ -104,7 +105,8 @@ final class UnsampledPeriods implements Serializable {
         long untilNs = lastNs > Long.MAX_VALUE - timeoutNs ? Long.MAX_VALUE : lastNs + timeoutNs;
         for (int c = 0; c < periodsNs.length; c++) {
             for (byte p = HopPlan.IN; p <= HopPlan.OUT; p++) {
-                if (!seen[c][p] && overlaps(periodsNs[c][p], firstNs, untilNs)) {
+                if (!seen[c][p] && plan.passes(start, c)
+                        && overlaps(periodsNs[c][p], firstNs, untilNs)) {
                     return true;
                 }
             }

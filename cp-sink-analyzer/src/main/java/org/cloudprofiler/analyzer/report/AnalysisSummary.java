@@ -35,12 +35,38 @@ public record AnalysisSummary(String format, boolean finished, boolean stopped,
             Long sinkTuples, String note) {}
 
     /**
-     * How the join ended for the tuples; {@code timedOutBy} says why, summing to timedOut.
-     * {@code unsampled} tuples lack a record at a point they passed while its channel's handler
-     * kept no ids ({@code NULL}, a counter, an {@code OFF} rule): neither complete nor timed out.
+     * How the join ended for the tuples, the source records (docs/design.md, "Tuple lineage");
+     * {@code timedOutBy} says why, summing to timedOut. {@code unsampled} tuples lack a record at
+     * a point they passed while its channel's handler kept no ids ({@code NULL}, a counter, an
+     * {@code OFF} rule): neither complete nor timed out. {@code outputs} are the records operators
+     * minted ids for, counted apart.
      */
     public record Tuples(long complete, long timedOut, List<TimedOut> timedOutBy,
-            long unsampled, long idRecords, int expectedRecordsPerTuple, long timeoutMillis) {}
+            long unsampled, long idRecords, int expectedRecordsPerTuple, long timeoutMillis,
+            Outputs outputs) {
+
+        /** Tuples of a run whose operators minted no outputs. */
+        public Tuples(long complete, long timedOut, List<TimedOut> timedOutBy, long unsampled,
+                long idRecords, int expectedRecordsPerTuple, long timeoutMillis) {
+            this(complete, timedOut, timedOutBy, unsampled, idRecords, expectedRecordsPerTuple,
+                    timeoutMillis, new Outputs(0, 0, 0, 0, 0));
+        }
+    }
+
+    /**
+     * Records an operator minted an id for (a fan-out's further outputs, window and timer
+     * results), not tuples of their own.
+     *
+     * @param complete those all of whose records from that operator on arrived
+     * @param timedOut those given up on at their time-out
+     * @param withLineage of both, those with a lineage record: their end to end runs from
+     *     their source record
+     * @param rootNotFound of those, the ones whose source record did not arrive in time (no
+     *     end-to-end sample)
+     * @param lineageWithoutOutput lineage records no id record of their output came with
+     */
+    public record Outputs(long complete, long timedOut, long withLineage, long rootNotFound,
+            long lineageWithoutOutput) {}
 
     /**
      * Tuples that timed out for one reason (a {@code TupleEnding.Reason} name).
@@ -153,7 +179,7 @@ public record AnalysisSummary(String format, boolean finished, boolean stopped,
      * @param inTuples tuples the {@code in} channels recorded (the whole run)
      * @param userCodeTuples of those, tuples that also have an {@code out} at the same task
      * @param userCodeNsPerTuple the {@code in -> out} times summed over {@code userCodeTuples},
-     *     divided by {@code inTuples}
+     *     divided by {@code inTuples}; null if any of those times is unbounded
      * @param engineNsPerTuple {@code threadNsPerTuple - userCodeNsPerTuple}
      * @param note why a part is null, else null
      */

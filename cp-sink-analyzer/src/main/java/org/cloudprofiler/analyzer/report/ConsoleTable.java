@@ -25,8 +25,12 @@ public final class ConsoleTable {
         }
         AnalysisSummary.Tuples tuples = summary.tuples();
         out.printf(Locale.ROOT, "Tuples: %,d complete, %,d timed out%s%s%n", tuples.complete(),
-                tuples.timedOut(), tuples.timedOut() > 0 ? " (why: the notes below)" : "",
-                unsampled(tuples));
+                tuples.timedOut(), tuples.timedOut() > 0
+                        || tuples.complete() + tuples.unsampled() == 0
+                        ? " (why: the notes below)" : "", unsampled(tuples));
+        if (!outputs(tuples).isEmpty()) {
+            out.println("Outputs: " + outputs(tuples));
+        }
         printTimeSpan(summary, out);
         out.printf(Locale.ROOT, "%-32s %-7s %10s %10s %10s %10s %10s %10s %11s %11s%n", "hop",
                 "where", "samples", "unbounded", "min", "p50", "p99", "max", "bound p50",
@@ -172,6 +176,18 @@ public final class ConsoleTable {
      * The tuples not sampled at a point they passed, if any: after the time-outs, on the same
      * line, as summary.json's {@code tuples.unsampled}.
      */
+    /** What operators minted, apart from the tuples; empty if nothing. */
+    static String outputs(AnalysisSummary.Tuples tuples) {
+        AnalysisSummary.Outputs outputs = tuples.outputs();
+        if (outputs.complete() + outputs.timedOut() + outputs.lineageWithoutOutput() == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%,d complete, %,d timed out, minted by operators and"
+                + " counted apart from the tuples; %,d descend from a source record (%,d whose"
+                + " source record was not found)", outputs.complete(), outputs.timedOut(),
+                outputs.withLineage(), outputs.rootNotFound());
+    }
+
     static String unsampled(AnalysisSummary.Tuples tuples) {
         return tuples.unsampled() == 0 ? "" : String.format(Locale.ROOT, ", %,d unsampled (a"
                 + " handler without ids, e.g. NULL, where they passed)", tuples.unsampled());

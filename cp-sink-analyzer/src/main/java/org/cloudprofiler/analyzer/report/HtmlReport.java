@@ -118,6 +118,9 @@ final class HtmlReport {
         row(html, "tuples joined", String.format(Locale.ROOT, "%,d complete, %,d timed out%s",
                 summary.tuples().complete(), summary.tuples().timedOut(),
                 ConsoleTable.unsampled(summary.tuples())));
+        if (!ConsoleTable.outputs(summary.tuples()).isEmpty()) {
+            row(html, "outputs", ConsoleTable.outputs(summary.tuples()));
+        }
         row(html, "drops", String.format(Locale.ROOT, "%,d records lost by channels, %,d by"
                 + " generator/JOF", summary.drops().channelRecordsDropped(),
                 summary.drops().externalDropped()));

@@ -1,6 +1,7 @@
 package org.cloudprofiler.analyzer.report;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
@@ -29,6 +30,11 @@ final class OperatorCpu {
             + " CPU: the thread was descheduled between the points, or the component emits"
             + " tuples in a later call than the one that took them in (a window, a batch); the"
             + " user's code figure is an upper bound and the engine's share is not known";
+
+    private static final String UNBOUNDED_NOTE = "%,d of its %,d compute samples are unbounded"
+            + " (a node without a clock map to the reference): the user's code per tuple would"
+            + " leave their time out, so it is not given. Fix: give --sync the sync.json that"
+            + " covers every node";
 
     private static final String CHAINED_NOTE = "runs in one thread with %s (Flink's operator"
             + " chaining): the thread's CPU is theirs together; the user's code figure is its"
@@ -92,9 +98,11 @@ final class OperatorCpu {
         }
         Double threadNsPerTuple = tuples > 0 ? (double) threadNs / tuples : null;
         long userCodeTuples = 0;
+        long unboundedTuples = 0;
         double userCodeNs = 0;
         for (HopCell cell : computeCells) {
-            userCodeTuples += cell.bounded();
+            userCodeTuples += cell.bounded() + cell.unbounded();
+            unboundedTuples += cell.unbounded();
             userCodeNs += cell.bounded() == 0 ? 0 : cell.latencyNs().mean() * cell.bounded();
         }
         Double userCodeNsPerTuple = null;
@@ -104,6 +112,10 @@ final class OperatorCpu {
             note = SOURCE_NOTE;
         } else if (userCodeTuples == 0 || inTuples == 0) {
             note = role == ComponentRole.SINK ? SINK_NOTE : NO_COMPUTE_NOTE;
+        } else if (unboundedTuples > 0) {
+            // A sum over the bounded samples divided by every tuple that entered would count
+            // the unbounded ones as taking no time: no number rather than a wrong one.
+            note = String.format(Locale.ROOT, UNBOUNDED_NOTE, unboundedTuples, userCodeTuples);
         } else {
             // Per tuple that entered: a tuple that never left (filtered) spent no time between
             // in and out, so its visit to the user's code counts as the engine's.

@@ -31,6 +31,7 @@ import org.cloudprofiler.analyzer.report.AnalysisSummary.Operator;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.TimedOut;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.Violation;
 import org.cloudprofiler.analyzer.stats.HopCell;
+import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.cloudprofiler.analyzer.stats.LatencyTimeline;
 import org.cloudprofiler.analyzer.stats.RunAccumulator;
 import org.cloudprofiler.analyzer.stats.RunAccumulator.Sample;
@@ -101,6 +102,10 @@ public final class SummaryBuilder {
                     + " have no samples of the hops through it, and are not timed out",
                     run.hops().unsampledTuples()));
         }
+        String missingIds = finished ? MissingIdNote.of(logSet, run) : null;
+        if (missingIds != null) {
+            allNotes.add(missingIds);
+        }
         AnalysisSummary.Run runDuration = runDuration();
         List<HopRow> hops = hops();
         return new AnalysisSummary(AnalysisSummary.FORMAT, finished, stopped,
@@ -109,10 +114,17 @@ public final class SummaryBuilder {
                 input(), runDuration, new AnalysisSummary.Tuples(run.hops().completeTuples(),
                         run.hops().timedOutTuples(), timedOut, run.hops().unsampledTuples(),
                         run.hops().events(),
-                        plan.expectedEvents(), timeoutMillis),
+                        plan.expectedEvents(), timeoutMillis, outputs()),
                 hops, violations(runDuration, hops), operators(), drops(), allNotes,
                 TailSummary.of(plan.hops(), run.hops().tail()), analysed(),
                 WarmUpDetector.find(hops));
+    }
+
+    private AnalysisSummary.Outputs outputs() {
+        HopStatistics hops = run.hops();
+        return new AnalysisSummary.Outputs(hops.completeOutputs(), hops.timedOutOutputs(),
+                hops.outputsWithLineage(), hops.outputsWithoutRoot(),
+                hops.lineageWithoutOutput());
     }
 
     /**
@@ -281,13 +293,25 @@ public final class SummaryBuilder {
                         stats ? overTime(cell.overTime()) : null,
                         hop.kind() == HopKind.COMPUTE ? taskFigures(cell) : null));
             }
-            if (!any) {
+            if (!any && !fromOperatorEndToEnd(hop)) {
                 rows.add(new HopRow(hop.name(), hop.kind().name(), hop.from(), hop.to(), "NONE",
                         0, 0, 0, 0, null, 0, null, null, null, Map.of(), null,
                         hop.kind() == HopKind.COMPUTE ? List.of() : null));
             }
         }
         return rows;
+    }
+
+    /**
+     * Whether {@code hop} is an end-to-end hop from an inner operator: only the outputs it mints
+     * outside the processing of a record (window and timer results) have it, so it is left out
+     * of the rows while it has no samples.
+     */
+    private boolean fromOperatorEndToEnd(Hop hop) {
+        return hop.kind() == HopKind.END_TO_END && logSet.topology() != null
+                && logSet.topology().components().stream().anyMatch(component ->
+                        component.id().equals(hop.from())
+                                && component.role() == ComponentRole.INNER);
     }
 
     private static List<AnalysisSummary.TaskFigures> taskFigures(HopCell cell) {

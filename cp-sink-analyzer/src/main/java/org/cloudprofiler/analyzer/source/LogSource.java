@@ -17,6 +17,7 @@ import org.cloudprofiler.analyzer.source.reader.LogSourceReader;
 import org.cloudprofiler.analyzer.source.split.LogFileSplit;
 import org.cloudprofiler.analyzer.source.split.PendingSplitsSerializer;
 import org.cloudprofiler.analyzer.source.split.LogFileSplitSerializer;
+import org.cloudprofiler.channel.ProbePoint;
 
 /**
  * A FLIP-27 source of the records of a set of channel log files (docs/log-format.md), one split
@@ -64,7 +65,27 @@ public final class LogSource
         Map<String, Long> sizes = new HashMap<>();
         channels.forEach(channel ->
                 sizes.put(Integer.toString(channel.index()), channel.sizeBytes()));
-        return new LogFileEnumerator(context, pending, sizes);
+        return new LogFileEnumerator(context, pending, sizes, lineageBesideIn());
+    }
+
+    /**
+     * Each lineage file's split, with the split of an {@code in} file of its task: a lineage file
+     * holds no time, so it is read beside that one (docs/design.md, "Tuple lineage").
+     */
+    private Map<String, String> lineageBesideIn() {
+        Map<String, String> beside = new HashMap<>();
+        for (ChannelInfo lineage : channels) {
+            if (!lineage.is(ProbePoint.LINEAGE)) {
+                continue;
+            }
+            channels.stream().filter(in -> in.is(ProbePoint.IN)
+                    && in.node().equals(lineage.node())
+                    && in.component().equals(lineage.component())
+                    && in.task() == lineage.task())
+                    .findFirst().ifPresent(in -> beside.put(Integer.toString(lineage.index()),
+                            Integer.toString(in.index())));
+        }
+        return beside;
     }
 
     @Override

@@ -22,6 +22,11 @@ public final class HopStatistics implements Serializable {
     private long completeTuples;
     private final Map<TupleEnding, Long> timedOutTuples = new LinkedHashMap<>();
     private long unsampledTuples;
+    private long completeOutputs;
+    private long timedOutOutputs;
+    private long outputsWithLineage;
+    private long outputsWithoutRoot;
+    private long lineageWithoutOutput;
     private long events;
     /** Null until a tuple has been added to it. */
     private TailBreakdown tail;
@@ -80,6 +85,32 @@ public final class HopStatistics implements Serializable {
         events += eventCount;
     }
 
+    /**
+     * Counts an output an operator minted (docs/design.md, "Tuple lineage"): not a tuple of its
+     * own, counted apart from the source records.
+     *
+     * @param withLineage whether it has a lineage record naming its source record
+     */
+    public void countOutput(boolean complete, boolean withLineage, int eventCount) {
+        if (complete) {
+            completeOutputs++;
+        } else {
+            timedOutOutputs++;
+        }
+        outputsWithLineage += withLineage ? 1 : 0;
+        events += eventCount;
+    }
+
+    /** Counts outputs with a lineage record whose source record was not found in time. */
+    public void countOutputsWithoutRoot(long outputs) {
+        outputsWithoutRoot += outputs;
+    }
+
+    /** Counts a lineage record no id record of its output came with. */
+    public void countLineageWithoutOutput() {
+        lineageWithoutOutput++;
+    }
+
     /** Adds {@code other}'s samples and counts to these. */
     public void merge(HopStatistics other) {
         for (int hop = 0; hop < cells.length && hop < other.cells.length; hop++) {
@@ -93,6 +124,11 @@ public final class HopStatistics implements Serializable {
         other.timedOutTuples.forEach((ending, count) ->
                 timedOutTuples.merge(ending, count, Long::sum));
         unsampledTuples += other.unsampledTuples;
+        completeOutputs += other.completeOutputs;
+        timedOutOutputs += other.timedOutOutputs;
+        outputsWithLineage += other.outputsWithLineage;
+        outputsWithoutRoot += other.outputsWithoutRoot;
+        lineageWithoutOutput += other.lineageWithoutOutput;
         events += other.events;
         if (other.tail != null) {
             if (tail == null) {
@@ -132,13 +168,52 @@ public final class HopStatistics implements Serializable {
         return unsampledTuples;
     }
 
+    /** Outputs minted by an operator all of whose awaited records arrived. */
+    public long completeOutputs() {
+        return completeOutputs;
+    }
+
+    /** Outputs minted by an operator given up on when their time-out passed. */
+    public long timedOutOutputs() {
+        return timedOutOutputs;
+    }
+
+    /** Outputs with a lineage record: their end to end is measured from their source record. */
+    public long outputsWithLineage() {
+        return outputsWithLineage;
+    }
+
+    /** Outputs with a lineage record whose source record did not arrive in time. */
+    public long outputsWithoutRoot() {
+        return outputsWithoutRoot;
+    }
+
+    /** Lineage records that no id record of their output came with. */
+    public long lineageWithoutOutput() {
+        return lineageWithoutOutput;
+    }
+
     /** Id records joined. */
     public long events() {
         return events;
     }
 
     public boolean isEmpty() {
-        return completeTuples == 0 && timedOutTuples.isEmpty() && unsampledTuples == 0;
+        return completeTuples == 0 && timedOutTuples.isEmpty() && unsampledTuples == 0
+                && completeOutputs == 0 && timedOutOutputs == 0 && outputsWithoutRoot == 0
+                && lineageWithoutOutput == 0 && !anySample();
+    }
+
+    /** Whether any hop has a sample: the lineage join adds samples and counts no tuples. */
+    private boolean anySample() {
+        for (HopCell[] hop : cells) {
+            for (HopCell cell : hop) {
+                if (cell != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private HopCell cell(int hop, Locality locality) {

@@ -44,7 +44,7 @@ class AnalysisElementSerializerTest extends SerializerTestBase<AnalysisElement> 
         return element + " payload " + Arrays.toString(element.payload()) + " records "
                 + (events == null ? "none" : Arrays.toString(Arrays.copyOf(events.channels,
                         events.size)) + " " + Arrays.toString(Arrays.copyOf(events.tscs,
-                                events.size)));
+                                events.size)) + " root " + events.rootId);
     }
 
     @Override
@@ -71,7 +71,14 @@ class AnalysisElementSerializerTest extends SerializerTestBase<AnalysisElement> 
             AnalysisElement.count(3, 88, 9), AnalysisElement.cpu(4, 99, 10, 12345),
             AnalysisElement.progress(5, 4096, 512),
             AnalysisElement.payload(Kind.FILE_REPORT, 6, new byte[] {1, 2, 3}),
-            AnalysisElement.payload(Kind.HOP_STATISTICS, -1, new byte[0])};
+            AnalysisElement.payload(Kind.HOP_STATISTICS, -1, new byte[0]),
+            AnalysisElement.lineage(7, Long.MIN_VALUE + 5, 44),
+            AnalysisElement.tuple(Long.MIN_VALUE + 6, rooted(events(1, 10), 44))};
+    }
+
+    private static TupleEvents rooted(TupleEvents events, long rootId) {
+        events.rootId = rootId;
+        return events;
     }
 
     private static TupleEvents events(long... channelsAndTscs) {
@@ -105,8 +112,9 @@ class AnalysisElementSerializerTest extends SerializerTestBase<AnalysisElement> 
     void anIdRecordTakesTwentyOneBytesAndEachTupleRecordTwelveMore() throws IOException {
         assertArrayEquals(new byte[] {0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 42, 0, 0, 0, 0, 0, 0,
             3, (byte) 0xe8}, serialized(AnalysisElement.idRecord(1, 42, 1000)));
-        assertEquals(1 + 4 + 8 + 4, serialized(AnalysisElement.tuple(9, events())).length);
-        assertEquals(1 + 4 + 8 + 4 + 2 * 12,
+        // Kind, channel, id, whether a root follows, record count; then the records.
+        assertEquals(1 + 4 + 8 + 1 + 4, serialized(AnalysisElement.tuple(9, events())).length);
+        assertEquals(1 + 4 + 8 + 1 + 4 + 2 * 12,
                 serialized(AnalysisElement.tuple(9, events(1, 1, 2, 2))).length);
     }
 

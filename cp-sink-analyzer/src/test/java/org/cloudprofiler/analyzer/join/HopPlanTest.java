@@ -34,9 +34,10 @@ class HopPlanTest {
     void derivesTransferComputeAndEndToEndHops() {
         HopPlan plan = HopPlan.of(channels(), TOPOLOGY);
 
-        // Along the data flow: each component's incoming transfers, then its compute hop.
-        assertEquals(List.of("spout", "spout -> bolt", "bolt", "bolt -> sink", "spout => sink"),
-                plan.hops().stream().map(Hop::name).toList());
+        // Along the data flow: each component's incoming transfers, then its compute hop; end
+        // to end from the source, then from each inner operator (its minted outputs').
+        assertEquals(List.of("spout", "spout -> bolt", "bolt", "bolt -> sink", "spout => sink",
+                "bolt => sink"), plan.hops().stream().map(Hop::name).toList());
         // spout in+out once, bolt in+out on both tasks (all grouping), sink in twice.
         assertEquals(2 + 4 + 2, plan.expectedEvents());
     }
@@ -102,7 +103,8 @@ class HopPlanTest {
 
         sampler.sample(7, tuple, statistics);
 
-        int endToEnd = plan.hops().size() - 1;
+        int endToEnd = plan.hops().stream().filter(hop -> hop.name().equals("spout => sink"))
+                .findFirst().orElseThrow().index();
         assertEquals(300, statistics.get(endToEnd, Locality.MIXED).latencyNs().max(), 0);
         assertEquals(1, statistics.get(1, Locality.REMOTE).unbounded());   // spout -> bolt
         assertEquals(50, statistics.get(0, Locality.LOCAL).latencyNs().max(), 0);  // spout
@@ -157,7 +159,7 @@ class HopPlanTest {
         HopPlan plan = HopPlan.of(withGenerator, TOPOLOGY);
 
         assertEquals(List.of("generator -> spout", "spout", "spout -> bolt", "bolt",
-                "bolt -> sink", "generator => sink", "spout => sink"),
+                "bolt -> sink", "generator => sink", "spout => sink", "bolt => sink"),
                 plan.hops().stream().map(Hop::name).toList());
         assertEquals(List.of("generator", "spout", "bolt", "sink"), plan.components());
         // The send of the tuple's bucket, then as without a generator.
@@ -269,11 +271,13 @@ class HopPlanTest {
 
         assertEquals(List.of("source", "source -> filter (chained)", "filter",
                 "filter -> window", "filter -> rules", "rules", "rules -> alert (chained)",
-                "source => window", "source => alert"),
+                "source => window", "source => alert", "filter => window", "filter => alert",
+                "rules => alert"),
                 plan.hops().stream().map(Hop::name).toList());
         assertEquals(List.of(HopKind.COMPUTE, HopKind.CHAINED, HopKind.COMPUTE,
                 HopKind.TRANSFER, HopKind.TRANSFER, HopKind.COMPUTE, HopKind.CHAINED,
-                HopKind.END_TO_END, HopKind.END_TO_END),
+                HopKind.END_TO_END, HopKind.END_TO_END, HopKind.END_TO_END, HopKind.END_TO_END,
+                HopKind.END_TO_END),
                 plan.hops().stream().map(Hop::kind).toList());
         assertEquals(List.of(), plan.notes());
     }
@@ -289,7 +293,8 @@ class HopPlanTest {
                 .filter(name -> !name.startsWith("source/0") && !name.startsWith("filter/0")
                         && !name.equals("window/1/in"))
                 .map(name -> name + "@100").toArray(String[]::new));
-        assertEquals(plan.expectedEvents(), plan.awaitedRecords(complete));
+        assertEquals(plan.expectedEvents(),
+                plan.awaitedRecords(complete, HopPlan.SOURCE_RECORD));
     }
 
     @Test
@@ -336,7 +341,7 @@ class HopPlanTest {
         // Both ends on node a, but the broadcast took the tuple through rules/1 on node b.
         assertEquals(100, statistics.get(names.indexOf("source => window"), Locality.MIXED)
                 .latencyNs().max(), 0);
-        assertEquals(plan.expectedEvents(), plan.awaitedRecords(flinkTuple(records)),
+        assertEquals(plan.expectedEvents(), plan.awaitedRecords(flinkTuple(records), HopPlan.SOURCE_RECORD),
                 "complete");
     }
 

@@ -31,15 +31,15 @@ class UnsampledPeriodsTest {
 
     @Test
     void aTupleInFlightDuringTheNullPeriodIsUnsampled() {
-        assertTrue(PLAN.unsampled(leftTheSpoutAt(1_500), TIMEOUT_NS));
+        assertTrue(PLAN.unsampled(leftTheSpoutAt(1_500), HopPlan.SOURCE_RECORD, TIMEOUT_NS));
         // It could have reached the sink up to a time-out after its last record.
-        assertTrue(PLAN.unsampled(leftTheSpoutAt(950), TIMEOUT_NS));
+        assertTrue(PLAN.unsampled(leftTheSpoutAt(950), HopPlan.SOURCE_RECORD, TIMEOUT_NS));
     }
 
     @Test
     void aPeriodWithoutTrailerEndsWhenTheChannelsNextFileOpens() {
-        assertFalse(PLAN.unsampled(leftTheSpoutAt(2_500), TIMEOUT_NS));
-        assertFalse(PLAN.unsampled(leftTheSpoutAt(500), TIMEOUT_NS));
+        assertFalse(PLAN.unsampled(leftTheSpoutAt(2_500), HopPlan.SOURCE_RECORD, TIMEOUT_NS));
+        assertFalse(PLAN.unsampled(leftTheSpoutAt(500), HopPlan.SOURCE_RECORD, TIMEOUT_NS));
     }
 
     private static TupleEvents leftTheSpoutAt(long tsc) {

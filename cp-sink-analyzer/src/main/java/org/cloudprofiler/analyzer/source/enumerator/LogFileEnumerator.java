@@ -13,7 +13,8 @@ import org.cloudprofiler.analyzer.source.split.LogFileSplit;
 /**
  * Hands every reader its files at once, balanced by size (largest first, to the reader with the
  * fewest bytes), so each reader can interleave its files by time and the watermark advances
- * evenly. The set of files is the one scanned before the job started.
+ * evenly. A file that must be read beside another (a lineage file beside its task's {@code in}
+ * file) goes to that one's reader. The set of files is the one scanned before the job started.
  */
 public final class LogFileEnumerator implements SplitEnumerator<LogFileSplit, List<LogFileSplit>> {
 
@@ -21,6 +22,7 @@ public final class LogFileEnumerator implements SplitEnumerator<LogFileSplit, Li
     private final Map<Integer, List<LogFileSplit>> planned = new HashMap<>();
     private final List<LogFileSplit> pending;
     private final Map<String, Long> sizes;
+    private final Map<String, String> readBeside;
 
     /**
      * @param pending the splits to assign
@@ -28,9 +30,18 @@ public final class LogFileEnumerator implements SplitEnumerator<LogFileSplit, Li
      */
     public LogFileEnumerator(SplitEnumeratorContext<LogFileSplit> context,
             List<LogFileSplit> pending, Map<String, Long> sizes) {
+        this(context, pending, sizes, Map.of());
+    }
+
+    /**
+     * @param readBeside per split id, the split id whose reader must read it too
+     */
+    public LogFileEnumerator(SplitEnumeratorContext<LogFileSplit> context,
+            List<LogFileSplit> pending, Map<String, Long> sizes, Map<String, String> readBeside) {
         this.context = context;
         this.pending = new ArrayList<>(pending);
         this.sizes = Map.copyOf(sizes);
+        this.readBeside = Map.copyOf(readBeside);
     }
 
     @Override
@@ -43,7 +54,13 @@ public final class LogFileEnumerator implements SplitEnumerator<LogFileSplit, Li
         long[] load = new long[readers];
         pending.sort(Comparator.comparingLong(
                 (LogFileSplit split) -> sizes.getOrDefault(split.splitId(), 0L)).reversed());
+        Map<String, Integer> readerOf = new HashMap<>();
+        List<LogFileSplit> beside = new ArrayList<>();
         for (LogFileSplit split : pending) {
+            if (readBeside.containsKey(split.splitId())) {
+                beside.add(split);
+                continue;
+            }
             int lightest = 0;
             for (int reader = 1; reader < readers; reader++) {
                 if (load[reader] < load[lightest]) {
@@ -51,7 +68,13 @@ public final class LogFileEnumerator implements SplitEnumerator<LogFileSplit, Li
                 }
             }
             load[lightest] += sizes.getOrDefault(split.splitId(), 0L);
+            readerOf.put(split.splitId(), lightest);
             planned.computeIfAbsent(lightest, reader -> new ArrayList<>()).add(split);
+        }
+        for (LogFileSplit split : beside) {
+            int reader = readerOf.getOrDefault(readBeside.get(split.splitId()), 0);
+            load[reader] += sizes.getOrDefault(split.splitId(), 0L);
+            planned.computeIfAbsent(reader, r -> new ArrayList<>()).add(split);
         }
         pending.clear();
     }

@@ -14,9 +14,12 @@ import org.cloudprofiler.log.RecordBlock;
  * @param endOffset the file offset just past the block: where a resumed read starts
  * @param bytesRead file bytes read since the previous chunk of the file, for progress
  * @param report the file's report, or null for a block
+ * @param lineageEventMillis for a block of a lineage channel, whose records hold no time, the
+ *     event time they take: how far its task's {@code in} files had been read
+ *     ({@link LogFileSplitReader}); unused for other channels
  */
 record FileChunk(int channel, RecordBlock block, ColumnIndices columns, long endOffset,
-        long bytesRead, FileReport report) {
+        long bytesRead, FileReport report, long lineageEventMillis) {
 
     /** Where the columns the analysis reads sit in a block. */
     record ColumnIndices(int id, int tsc, int count, int cpuNs) {}

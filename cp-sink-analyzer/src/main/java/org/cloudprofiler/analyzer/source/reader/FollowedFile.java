@@ -8,6 +8,7 @@ import org.cloudprofiler.analyzer.input.FileReport;
 import org.cloudprofiler.analyzer.input.LogStorage;
 import org.cloudprofiler.analyzer.source.reader.FileChunk.ColumnIndices;
 import org.cloudprofiler.analyzer.source.split.LogFileSplit;
+import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.log.LogColumn;
 import org.cloudprofiler.log.LogHeader;
 import org.cloudprofiler.log.LogProblem;
@@ -31,6 +32,7 @@ final class FollowedFile {
     private long offset;
     private long reportedOffset;
     private long lastEventMillis = Long.MIN_VALUE;
+    private long lineageEventMillis = Long.MIN_VALUE;
     private long recordsRead;
     private long blocksRead;
     private long bytesSkipped;
@@ -52,9 +54,27 @@ final class FollowedFile {
         return split.splitId();
     }
 
-    /** The wall-clock time of the last record read, to read the file furthest behind first. */
+    /**
+     * The wall-clock time of the last record read, to read the file furthest behind first;
+     * {@code Long.MIN_VALUE} for a lineage channel, whose records hold no time.
+     */
     long lastEventMillis() {
         return lastEventMillis;
+    }
+
+    /** Records read so far. */
+    long recordsRead() {
+        return recordsRead;
+    }
+
+    /** The channel this file is of. */
+    ChannelInfo channel() {
+        return channel;
+    }
+
+    /** The event time the records of this (lineage) file's next block take. */
+    void lineageEventMillis(long millis) {
+        lineageEventMillis = millis;
     }
 
     /**
@@ -84,13 +104,15 @@ final class FollowedFile {
             offset = reader.intactEnd();
             recordsRead += block.recordCount();
             blocksRead++;
-            if (columns.tsc() >= 0) {
+            if (columns.tsc() >= 0 && !channel.is(ProbePoint.LINEAGE)) {
+                // A lineage record's second column is a root id, not a clock reading.
                 lastEventMillis = channel.eventTimeMillis(
                         block.value(columns.tsc(), block.recordCount() - 1));
             }
             long bytes = offset - reportedOffset;
             reportedOffset = offset;
-            return new FileChunk(split.channel(), block.copy(), columns, offset, bytes, null);
+            return new FileChunk(split.channel(), block.copy(), columns, offset, bytes, null,
+                    lineageEventMillis);
         } catch (IOException | RuntimeException e) {
             ioError = e.getMessage() == null ? e.toString() : e.getMessage();
             closeReader();
@@ -113,7 +135,7 @@ final class FollowedFile {
                 trailer == null ? -1 : trailer.recordsDropped(),
                 trailer == null ? -1 : trailer.callsRejected(),
                 trailer == null ? -1 : trailer.callsAccepted(), bytesSkipped, blocksSkipped,
-                problemCount, problems, ioError));
+                problemCount, problems, ioError), Long.MIN_VALUE);
     }
 
     private void closeReader() {

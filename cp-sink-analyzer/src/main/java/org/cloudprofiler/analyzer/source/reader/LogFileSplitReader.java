@@ -10,11 +10,15 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.source.split.LogFileSplit;
+import org.cloudprofiler.channel.ProbePoint;
 
 /**
  * Reads the files of one source reader a block at a time, always from the file whose last
- * record is oldest (by the wall-clock pairs of the headers), so that every file's watermark advances together
- * and tuples whose events sit in different files meet soon after each other. Followed files that
+ * record is oldest (by the wall-clock pairs of the headers), so that every file's watermark
+ * advances together and tuples whose events sit in different files meet soon after each other.
+ * A lineage file holds no time: it is read alongside its task's {@code in} files instead, never
+ * more records of it than of them (each lineage record has an {@code in} record of its own, so
+ * it is read no later than that one), and its records take their time. Followed files that
  * have no more blocks yet are polled again every {@link #POLL_NANOS}. Runs in the fetcher thread.
  */
 final class LogFileSplitReader implements SplitReader<FileChunk, LogFileSplit> {
@@ -26,6 +30,8 @@ final class LogFileSplitReader implements SplitReader<FileChunk, LogFileSplit> {
     private final boolean follow;
     private final List<FollowedFile> reading = new ArrayList<>();
     private final Map<FollowedFile, Long> waitingUntil = new HashMap<>();
+    /** Per lineage file, the {@code in} files of its task that this reader reads. */
+    private final Map<FollowedFile, List<FollowedFile>> inFilesOfTask = new HashMap<>();
     private volatile boolean wokenUp;
 
     LogFileSplitReader(List<ChannelInfo> channels, boolean follow) {
@@ -58,6 +64,7 @@ final class LogFileSplitReader implements SplitReader<FileChunk, LogFileSplit> {
             if (file.finished()) {
                 reading.remove(file);
                 waitingUntil.remove(file);
+                inFilesOfTask.remove(file);
                 return ChunkBatch.of(file.splitId(), file.report(), true);
             }
             waitingUntil.put(file, System.nanoTime() + POLL_NANOS);
@@ -74,11 +81,60 @@ final class LogFileSplitReader implements SplitReader<FileChunk, LogFileSplit> {
             if (until != null && now - until < 0) {
                 continue;
             }
-            if (oldest == null || file.lastEventMillis() < oldest.lastEventMillis()) {
+            if (isLineage(file) && !lineageReady(file)) {
+                continue;
+            }
+            if (oldest == null || orderOf(file) < orderOf(oldest)) {
                 oldest = file;
             }
         }
+        if (oldest != null && isLineage(oldest)) {
+            oldest.lineageEventMillis(lineageEventMillis(oldest));
+        }
         return oldest;
+    }
+
+    private static boolean isLineage(FollowedFile file) {
+        return file.channel().is(ProbePoint.LINEAGE);
+    }
+
+    /** When a file is due: a lineage file when its task's {@code in} files are. */
+    private long orderOf(FollowedFile file) {
+        if (!isLineage(file) || activeInFiles(file).isEmpty()) {
+            return file.lastEventMillis();
+        }
+        return lineageEventMillis(file);
+    }
+
+    /** Whether a lineage file may be read: it is not ahead of its task's {@code in} files. */
+    private boolean lineageReady(FollowedFile lineage) {
+        if (activeInFiles(lineage).isEmpty()) {
+            return true;
+        }
+        long inRecords = 0;
+        for (FollowedFile in : inFilesOfTask.get(lineage)) {
+            inRecords += in.recordsRead();
+        }
+        return lineage.recordsRead() < inRecords;
+    }
+
+    /**
+     * The time a lineage file's records take: as far as its task's {@code in} files were read,
+     * or, without them, as far as this reader got; never beyond what was read, so they never
+     * move the watermark.
+     */
+    private long lineageEventMillis(FollowedFile lineage) {
+        List<FollowedFile> ins = inFilesOfTask.getOrDefault(lineage, List.of());
+        long millis = Long.MIN_VALUE;
+        for (FollowedFile file : ins.isEmpty() ? reading : ins) {
+            millis = Math.max(millis, file.lastEventMillis());
+        }
+        return millis;
+    }
+
+    private List<FollowedFile> activeInFiles(FollowedFile lineage) {
+        return inFilesOfTask.getOrDefault(lineage, List.of()).stream()
+                .filter(reading::contains).toList();
     }
 
     @Override
@@ -89,6 +145,19 @@ final class LogFileSplitReader implements SplitReader<FileChunk, LogFileSplit> {
         for (LogFileSplit split : change.splits()) {
             reading.add(new FollowedFile(split, channels.get(split.channel()), follow));
         }
+        for (FollowedFile lineage : reading) {
+            if (isLineage(lineage)) {
+                inFilesOfTask.put(lineage, reading.stream()
+                        .filter(in -> in.channel().is(ProbePoint.IN)
+                                && sameTask(in.channel(), lineage.channel()))
+                        .toList());
+            }
+        }
+    }
+
+    private static boolean sameTask(ChannelInfo a, ChannelInfo b) {
+        return a.node().equals(b.node()) && a.component().equals(b.component())
+                && a.task() == b.task();
     }
 
     @Override

@@ -65,6 +65,17 @@ final class LogRecordEmitter implements RecordEmitter<FileChunk, AnalysisElement
                         }
                     }
                 }
+                case LINEAGE -> {
+                    // (child id, root id): the second column is an id, and the records take
+                    // the time of their task's in files as far as they had been read.
+                    if (columns.id() >= 0) {
+                        long[] child = block.column(columns.id());
+                        for (int i = 0; i < records; i++) {
+                            output.collect(AnalysisElement.lineage(index, child[i], tsc[i]),
+                                    chunk.lineageEventMillis());
+                        }
+                    }
+                }
                 case COUNT, CPU -> {
                     if (columns.count() >= 0) {
                         long[] count = block.column(columns.count());

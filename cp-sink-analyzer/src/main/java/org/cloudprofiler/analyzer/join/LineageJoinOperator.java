@@ -1,0 +1,171 @@
+package org.cloudprofiler.analyzer.join;
+
+import java.util.List;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.VoidNamespaceSerializer;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.InternalTimer;
+import org.apache.flink.streaming.api.operators.InternalTimerService;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.operators.Triggerable;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.cloudprofiler.analyzer.clock.ClockSpec;
+import org.cloudprofiler.analyzer.element.AnalysisElement;
+import org.cloudprofiler.analyzer.element.AnalysisElementTypeInfo;
+import org.cloudprofiler.analyzer.element.Payloads;
+import org.cloudprofiler.analyzer.input.RunStart;
+import org.cloudprofiler.analyzer.stats.HopStatistics;
+
+/**
+ * The end-to-end hops of the outputs that descend from a source record (docs/design.md, "Tuple
+ * lineage"): the ended tuples of {@link TupleJoinOperator#LINEAGE_PARTS}, keyed by root
+ * ({@link #rootOf}), meet here. A root's records are kept until the watermark passes the latest
+ * first record of its tuples plus twice the time-out (an output is made within one time-out of
+ * its root's first record, and ended within one more), and each output with a lineage record
+ * is sampled from its root's start to its own records at the sinks as soon as both are here;
+ * outputs whose root never came are counted. Memory holds the roots in flight, never the run.
+ * Emits its statistics as {@link TupleJoinOperator} does; it counts no tuples.
+ */
+public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisElement>
+        implements OneInputStreamOperator<AnalysisElement, AnalysisElement>,
+        Triggerable<Long, VoidNamespace> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final HopPlan plan;
+    private final ClockSpec clocks;
+    private final long timeoutMillis;
+    private final long refreshMillis;
+    private final RunStart runStart;
+    private final TimeSelection selection;
+
+    private transient ValueState<TupleEvents> root;
+    private transient ListState<AnalysisElement> waiting;
+    private transient ValueState<Long> deadline;
+    private transient InternalTimerService<VoidNamespace> timers;
+    private transient HopSampler sampler;
+    private transient HopStatistics statistics;
+
+    /** As {@link TupleJoinOperator}'s parameters of the same names. */
+    public LineageJoinOperator(HopPlan plan, ClockSpec clocks, long timeoutMillis,
+            long refreshMillis, RunStart runStart, TimeSelection selection) {
+        this.plan = plan;
+        this.clocks = clocks;
+        this.timeoutMillis = timeoutMillis;
+        this.refreshMillis = refreshMillis;
+        this.runStart = runStart;
+        this.selection = selection;
+    }
+
+    /** The key of an ended tuple: its root for an output with a lineage record, else its id. */
+    public static long rootOf(AnalysisElement tuple) {
+        return tuple.events().rootId != TupleEvents.NO_ROOT ? tuple.events().rootId : tuple.id();
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        root = getPartitionedState(new ValueStateDescriptor<>("root",
+                TypeInformation.of(TupleEvents.class)));
+        waiting = getPartitionedState(new ListStateDescriptor<>("outputs",
+                AnalysisElementTypeInfo.INSTANCE));
+        deadline = getPartitionedState(new ValueStateDescriptor<>("deadline", Types.LONG));
+        timers = getInternalTimerService("root-timeouts", VoidNamespaceSerializer.INSTANCE,
+                this);
+        sampler = new HopSampler(plan, clocks.create(), runStart, selection);
+        statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
+        if (refreshMillis > 0) {
+            scheduleRefresh();
+        }
+    }
+
+    private void scheduleRefresh() {
+        long now = getProcessingTimeService().getCurrentProcessingTime();
+        getProcessingTimeService().registerTimer(now + refreshMillis, time -> {
+            emitStatistics(true);
+            scheduleRefresh();
+        });
+    }
+
+    @Override
+    public void processElement(StreamRecord<AnalysisElement> record) throws Exception {
+        AnalysisElement tuple = record.getValue();
+        long rootId = rootOf(tuple);
+        keepUntil(record.getTimestamp() + 2 * timeoutMillis);
+        int rootStart = plan.startOf(rootId);
+        if (tuple.events().rootId == TupleEvents.NO_ROOT) {
+            TupleEvents events = tuple.events().copy();
+            root.update(events);
+            for (AnalysisElement output : waiting()) {
+                sampler.sampleDescendant(output.id(), events, rootStart, output.events(),
+                        statistics);
+            }
+            waiting.clear();
+            return;
+        }
+        TupleEvents known = root.value();
+        if (known != null) {
+            sampler.sampleDescendant(tuple.id(), known, rootStart, tuple.events(), statistics);
+        } else {
+            waiting.add(AnalysisElement.tuple(tuple.id(), tuple.events().copy()));
+        }
+    }
+
+    /** The outputs waiting for their root: a backend gives null for none. */
+    private Iterable<AnalysisElement> waiting() throws Exception {
+        Iterable<AnalysisElement> outputs = waiting.get();
+        return outputs == null ? List.of() : outputs;
+    }
+
+    private void keepUntil(long millis) throws Exception {
+        Long current = deadline.value();
+        if (current != null && current >= millis) {
+            return;
+        }
+        if (current != null) {
+            timers.deleteEventTimeTimer(VoidNamespace.INSTANCE, current);
+        }
+        deadline.update(millis);
+        timers.registerEventTimeTimer(VoidNamespace.INSTANCE, millis);
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<Long, VoidNamespace> timer) throws Exception {
+        if (root.value() == null) {
+            long outputs = 0;
+            for (AnalysisElement ignored : waiting()) {
+                outputs++;
+            }
+            statistics.countOutputsWithoutRoot(outputs);
+        }
+        root.clear();
+        waiting.clear();
+        deadline.clear();
+    }
+
+    @Override
+    public void onProcessingTime(InternalTimer<Long, VoidNamespace> timer) {
+        // Refreshes use the processing-time service directly, not keyed timers.
+    }
+
+    @Override
+    public void finish() throws Exception {
+        emitStatistics(false);
+        super.finish();
+    }
+
+    private void emitStatistics(boolean evenIfEmpty) {
+        if (statistics.isEmpty() && !evenIfEmpty) {
+            return;
+        }
+        output.collect(new StreamRecord<>(AnalysisElement.payload(
+                AnalysisElement.Kind.HOP_STATISTICS, -1, Payloads.encode(statistics))));
+        statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
+    }
+}
