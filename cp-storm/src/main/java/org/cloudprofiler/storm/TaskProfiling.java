@@ -93,8 +93,9 @@ final class TaskProfiling {
             return TaskStarts.countStart(Path.of(CloudProfiler.logDirectory()),
                     context.getStormId(), context.getThisComponentId(), context.getThisTaskId());
         } catch (IOException e) {
-            LOG.error("cloudprofiler: task {} cannot count its starts, so a restart of it would"
-                    + " mint ids again: {}; make $CP_LOG_DIR writable", context.getThisTaskId(),
+            LOG.error("cloudprofiler: task {} cannot count its starts ({}: {}), so a restart"
+                    + " of it would mint its ids again; make $CP_LOG_DIR writable, or delete"
+                    + " the file named", context.getThisTaskId(), e.getClass().getSimpleName(),
                     e.getMessage());
             return 0;
         }

@@ -9,7 +9,8 @@ import java.util.RandomAccess;
  * the profiling collectors hand Storm instead of the user's list, so the ids travel with the
  * tuple inside a worker (as the same object) and between workers (written by
  * {@link IdentifiedValuesSerializer}) while every user component sees exactly its own values.
- * Reads go to the user's list; it is as immutable as Storm treats emitted values.
+ * Reads and writes go to the wrapped list, so a bolt that changes the values it received (which
+ * Storm allows on a deserialized tuple) may still do so.
  */
 public final class IdentifiedValues extends AbstractList<Object> implements RandomAccess {
 
@@ -58,6 +59,23 @@ public final class IdentifiedValues extends AbstractList<Object> implements Rand
     @Override
     public int size() {
         return values.size();
+    }
+
+    @Override
+    public Object set(int index, Object element) {
+        return values.set(index, element);
+    }
+
+    @Override
+    public void add(int index, Object element) {
+        values.add(index, element);
+        modCount++;
+    }
+
+    @Override
+    public Object remove(int index) {
+        modCount++;
+        return values.remove(index);
     }
 
     /** As a list's, except that a {@link Finder} is told of this list (and is not equal). */

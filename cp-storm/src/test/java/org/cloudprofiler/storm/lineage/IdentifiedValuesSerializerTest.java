@@ -75,6 +75,17 @@ class IdentifiedValuesSerializerTest {
     }
 
     @Test
+    void a_received_tuples_values_stay_as_changeable_as_storm_made_them() {
+        List<Object> back = roundTrip(new IdentifiedValues(new Values("a"), 1, 1));
+
+        back.set(0, "b");
+        back.add("c");
+        back.remove(0);
+        assertEquals(List.of("c"), back);
+        assertEquals(1, IdentifiedValues.of(back, finder).id());
+    }
+
+    @Test
     void the_user_sees_a_list_equal_to_the_one_emitted() {
         Values emitted = new Values("a", 1);
         IdentifiedValues identified = new IdentifiedValues(emitted, 1, 1);
