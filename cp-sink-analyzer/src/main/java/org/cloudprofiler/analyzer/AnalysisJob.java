@@ -80,8 +80,8 @@ final class AnalysisJob {
                     .transform("join outputs to their source records",
                             AnalysisElementTypeInfo.INSTANCE,
                             new LineageJoinOperator(plan, clocks,
-                                    options.tupleTimeout().toMillis(), refreshMillis, runStart,
-                                    options.selection())));
+                                    options.tupleTimeout().toMillis(), refreshMillis, samples,
+                                    runStart, options.selection())));
         }
         return results.executeAndCollect("cloudprofiler analyze");
     }

@@ -19,7 +19,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
 import org.junit.jupiter.api.Test;
@@ -45,7 +49,8 @@ class FanOutGroundTruthITCase {
         // the keyed joins rather than before the shuffle.
         AnalysisSummary summary = LineageLogSet.analyze(AnalyzerOptions.of(List.of(logs),
                 LineageLogSet.sync(directory), directory.resolve("out"))
-                .withReference("node-a").withReaders(2));
+                .withReference("node-a").withReaders(2)
+                .withSamples(directory.resolve("samples")));
 
         assertEquals(SENTENCES, summary.tuples().complete());
         assertEquals(0, summary.tuples().timedOut());
@@ -78,5 +83,39 @@ class FanOutGroundTruthITCase {
         // No word starts at the splitter: its own end-to-end hop has no samples, and no row.
         assertTrue(summary.hops().stream().noneMatch(hop -> hop.hop().equals("split => count")),
                 summary.hops().toString());
+        assertEverySampleHoldsTheTruthOnce(ExportedSamples.read(directory.resolve("samples")),
+                SENTENCES + outputs);
+    }
+
+    /**
+     * Sample by sample, by tuple id: each word has one sample of each hop on its way and no
+     * more, each within its bound of the truth.
+     */
+    private static void assertEverySampleHoldsTheTruthOnce(List<ExportedSamples.Sample> samples,
+            int words) {
+        Map<String, Long> truthNs = new HashMap<>();
+        for (int i = 0; i < SENTENCES; i++) {
+            for (int k = 0; k < words(i); k++) {
+                long id = LineageLogSet.wordId(i, k);
+                if (k == 0) {
+                    truthNs.put(id + " lines", SOURCE_COMPUTE_NS);
+                    truthNs.put(id + " lines -> split", TO_OPERATOR_NS);
+                }
+                truthNs.put(id + " split", WORD_NS * (k + 1));
+                truthNs.put(id + " split -> count", TO_SINK_NS);
+                truthNs.put(id + " lines => count", wordOut(i, k) + TO_SINK_NS - sentenceIn(i));
+            }
+        }
+        Set<String> seen = new HashSet<>();
+        for (ExportedSamples.Sample sample : samples) {
+            String key = sample.tupleId() + " " + sample.hop();
+            assertTrue(seen.add(key), "sampled twice: " + key);
+            Long truth = truthNs.get(key);
+            assertTrue(truth != null && !sample.unbounded()
+                    && Math.abs(sample.latencyNs() - truth) <= sample.boundNs(),
+                    key + ": " + sample + " against the truth " + truth);
+        }
+        assertEquals(truthNs.keySet(), seen);
+        assertEquals(2 * SENTENCES + 3 * words, samples.size());
     }
 }

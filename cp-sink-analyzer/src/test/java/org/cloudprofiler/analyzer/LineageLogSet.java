@@ -54,6 +54,21 @@ final class LineageLogSet {
         return sentenceIn(i) + SOURCE_COMPUTE_NS + TO_OPERATOR_NS + WORD_NS * (k + 1);
     }
 
+    /**
+     * The id of word {@code k} of sentence {@code i}: the sentence's own (minted at the source)
+     * for the first word, else the splitter's next minted id, in the order words are made.
+     */
+    static long wordId(int i, int k) {
+        if (k == 0) {
+            return MintedTupleIds.compose(SOURCE_ORIGIN, 0, i + 1);
+        }
+        long before = 0;
+        for (int j = 0; j < i; j++) {
+            before += words(j) - 1;
+        }
+        return MintedTupleIds.compose(OPERATOR_ORIGIN, 0, before + k);
+    }
+
     private LineageLogSet() {}
 
     static AnalysisSummary analyze(AnalyzerOptions options) throws Exception {
@@ -113,18 +128,18 @@ final class LineageLogSet {
         List<long[]> splitOut = new ArrayList<>();
         List<long[]> lineage = new ArrayList<>();
         List<long[]> countIn = new ArrayList<>();
-        long minted = 0;
+        int minted = 0;
         for (int i = 0; i < SENTENCES; i++) {
-            long sentence = MintedTupleIds.compose(SOURCE_ORIGIN, 0, i + 1);
+            long sentence = wordId(i, 0);
             long in = sentenceIn(i);
             linesIn.add(new long[] {sentence, in});
             linesOut.add(new long[] {sentence, in + SOURCE_COMPUTE_NS});
             long splitterIn = in + SOURCE_COMPUTE_NS + TO_OPERATOR_NS;
             splitIn.add(new long[] {sentence, splitterIn});
             for (int k = 0; k < words(i); k++) {
-                long word = sentence;
+                long word = wordId(i, k);
                 if (k > 0) {
-                    word = MintedTupleIds.compose(OPERATOR_ORIGIN, 0, ++minted);
+                    minted++;
                     splitIn.add(new long[] {word, splitterIn});
                     lineage.add(new long[] {word, sentence});
                 }
@@ -143,7 +158,7 @@ final class LineageLogSet {
                 lineage.stream().mapToLong(r -> r[1]).toArray(), nodeA);
         write(logs, "node-b", "count/0/in", countIn, GoldenNumbersITCase.NODE_B);
         writeTopology(logs, "lines", "split", "count");
-        return (int) minted;
+        return minted;
     }
 
     /** The {@code j}-th window fires on the {@code j}-th group of clicks' last one, plus a bit. */

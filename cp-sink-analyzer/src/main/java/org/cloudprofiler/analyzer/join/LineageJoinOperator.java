@@ -20,6 +20,7 @@ import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.AnalysisElementTypeInfo;
 import org.cloudprofiler.analyzer.element.Payloads;
 import org.cloudprofiler.analyzer.input.RunStart;
+import org.cloudprofiler.analyzer.samples.SampleExport;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
@@ -44,6 +45,7 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
     private final long refreshMillis;
     private final RunStart runStart;
     private final TimeSelection selection;
+    private final SampleExport export;
 
     private transient ValueState<TupleEvents> root;
     private transient ListState<AnalysisElement> waiting;
@@ -51,11 +53,18 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
     private transient InternalTimerService<VoidNamespace> timers;
     private transient HopSampler sampler;
     private transient HopStatistics statistics;
+    private transient SubtaskSampleFile samples;
 
-    /** As {@link TupleJoinOperator}'s parameters of the same names. */
+    /**
+     * As {@link TupleJoinOperator}'s parameters of the same names; each subtask writes its
+     * samples into {@code export}'s file of its index plus the join's parallelism, beside the
+     * join's own files.
+     */
     public LineageJoinOperator(HopPlan plan, ClockSpec clocks, long timeoutMillis,
-            long refreshMillis, RunStart runStart, TimeSelection selection) {
+            long refreshMillis, SampleExport export, RunStart runStart,
+            TimeSelection selection) {
         this.plan = plan;
+        this.export = export;
         this.clocks = clocks;
         this.timeoutMillis = timeoutMillis;
         this.refreshMillis = refreshMillis;
@@ -79,6 +88,13 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
         timers = getInternalTimerService("root-timeouts", VoidNamespaceSerializer.INSTANCE,
                 this);
         sampler = new HopSampler(plan, clocks.create(), runStart, selection);
+        if (export != null) {
+            samples = SubtaskSampleFile.open(export,
+                    getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks()
+                            + getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(),
+                    plan, selection);
+            sampler.exportTo(samples.writer());
+        }
         statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
         if (refreshMillis > 0) {
             scheduleRefresh();
@@ -157,7 +173,23 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
     @Override
     public void finish() throws Exception {
         emitStatistics(false);
+        if (samples != null) {
+            samples.finish();
+        }
         super.finish();
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            if (samples != null) {
+                SubtaskSampleFile file = samples;
+                samples = null;
+                file.close();
+            }
+        } finally {
+            super.close();
+        }
     }
 
     private void emitStatistics(boolean evenIfEmpty) {

@@ -1,8 +1,6 @@
 package org.cloudprofiler.analyzer.join;
 
 import java.io.IOException;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -21,7 +19,6 @@ import org.cloudprofiler.analyzer.element.AnalysisElementTypeInfo;
 import org.cloudprofiler.analyzer.element.Payloads;
 import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.samples.SampleExport;
-import org.cloudprofiler.analyzer.samples.SampleFileWriter;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
@@ -65,8 +62,7 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     private transient InternalTimerService<VoidNamespace> timeouts;
     private transient HopSampler sampler;
     private transient HopStatistics statistics;
-    private transient BufferAllocator samplesAllocator;
-    private transient SampleFileWriter samples;
+    private transient SubtaskSampleFile samples;
 
     /**
      * @param timeoutMillis how long, in event time, a tuple's records are awaited
@@ -96,12 +92,9 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
                 this);
         sampler = new HopSampler(plan, clocks.create(), runStart, selection);
         if (export != null) {
-            samplesAllocator = new RootAllocator();
-            samples = new SampleFileWriter(export.fileOf(
-                    getRuntimeContext().getTaskInfo().getIndexOfThisSubtask()),
-                    plan.hops().stream().map(Hop::name).toList(), export.run(), selection,
-                    samplesAllocator);
-            sampler.exportTo(samples);
+            samples = SubtaskSampleFile.open(export,
+                    getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(), plan, selection);
+            sampler.exportTo(samples.writer());
         }
         statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
         if (refreshMillis > 0) {
@@ -216,14 +209,10 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     }
 
     private void closeSamples() throws IOException {
-        if (samplesAllocator == null) {
-            return;
-        }
-        try (BufferAllocator allocator = samplesAllocator) {
-            samplesAllocator = null;
-            if (samples != null) {
-                samples.close();
-            }
+        if (samples != null) {
+            SubtaskSampleFile file = samples;
+            samples = null;
+            file.close();
         }
     }
 

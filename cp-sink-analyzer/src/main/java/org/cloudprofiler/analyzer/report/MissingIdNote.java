@@ -35,19 +35,21 @@ final class MissingIdNote {
     static String of(LogSet logSet, RunAccumulator run) {
         Map<String, long[]> byComponent = new LinkedHashMap<>();
         for (String component : flowOrder(logSet)) {
-            byComponent.put(component, new long[3]);
+            byComponent.put(component, new long[4]);
         }
         for (ChannelInfo channel : logSet.channels()) {
-            // Per component: records counted entering, id records at in, in channels without ids.
-            long[] figures = byComponent.computeIfAbsent(channel.component(), c -> new long[3]);
+            // Per component: records counted entering, id records at in, in channels without
+            // ids, in channels that keep ids (an in channel set OFF has no file: no note).
+            long[] figures = byComponent.computeIfAbsent(channel.component(), c -> new long[4]);
             List<Sample> samples = run.samples().get(channel.index());
             if ((channel.is(ProbePoint.COUNT) || channel.is(ProbePoint.CPU)) && samples != null
                     && !samples.isEmpty()) {
                 figures[0] = Math.max(figures[0], entered(logSet, run, channel.component()));
             }
             FileReport report = run.reports().get(channel.index());
-            if (channel.is(ProbePoint.IN) && channel.elementKind() == Kind.ID && report != null) {
-                figures[1] += report.recordsRead();
+            if (channel.is(ProbePoint.IN) && channel.elementKind() == Kind.ID) {
+                figures[3]++;
+                figures[1] += report == null ? 0 : report.recordsRead();
             }
             if (channel.keepsNoIds() && channel.is(ProbePoint.IN)) {
                 figures[2]++;
@@ -55,7 +57,7 @@ final class MissingIdNote {
         }
         for (Map.Entry<String, long[]> component : byComponent.entrySet()) {
             long[] figures = component.getValue();
-            if (figures[0] > 0 && figures[1] == 0 && figures[2] == 0) {
+            if (figures[0] > 0 && figures[3] > 0 && figures[1] == 0 && figures[2] == 0) {
                 return String.format(Locale.ROOT, "no tuple ids at %s/in: %,d records entered"
                         + " it (its count or cpu channels) and none carried an id (missing ids),"
                         + " so no hop through it has samples. %s", component.getKey(),

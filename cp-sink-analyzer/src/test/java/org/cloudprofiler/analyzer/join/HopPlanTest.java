@@ -18,6 +18,7 @@ import org.cloudprofiler.analyzer.stats.HopCell;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.topology.ComponentRole;
+import org.cloudprofiler.tupleid.MintedTupleIds;
 import org.junit.jupiter.api.Test;
 
 /** Hops and expected records from topology.json, and how a tuple's records become samples. */
@@ -341,7 +342,8 @@ class HopPlanTest {
         // Both ends on node a, but the broadcast took the tuple through rules/1 on node b.
         assertEquals(100, statistics.get(names.indexOf("source => window"), Locality.MIXED)
                 .latencyNs().max(), 0);
-        assertEquals(plan.expectedEvents(), plan.awaitedRecords(flinkTuple(records), HopPlan.SOURCE_RECORD),
+        assertEquals(plan.expectedEvents(),
+                plan.awaitedRecords(flinkTuple(records), HopPlan.SOURCE_RECORD),
                 "complete");
     }
 
@@ -351,6 +353,53 @@ class HopPlanTest {
         statistics.get(hop, Locality.LOCAL).tasks().forEach((task, samples) ->
                 maxima.put(task, samples.latencyNs().max()));
         return maxima;
+    }
+
+    @Test
+    void anIdMintedByAnInnerTaskIsAnOutputAwaitedFromThatOperatorOn() {
+        // Storm's layout: every component's mintOrigin is 0, a task's origin its task id.
+        HopPlan plan = HopPlan.of(channels(), TOPOLOGY);
+        int bolt = plan.componentIndex("bolt");
+
+        assertEquals(HopPlan.SOURCE_RECORD, plan.startOf(7));
+        assertEquals(HopPlan.SOURCE_RECORD, plan.startOf(MintedTupleIds.compose(1, 0, 9)));
+        assertEquals(bolt, plan.startOf(MintedTupleIds.compose(3, 2, 9)));
+        // An origin no task of topology.json has: read as a source record.
+        assertEquals(HopPlan.SOURCE_RECORD, plan.startOf(MintedTupleIds.compose(99, 0, 1)));
+        // A source record: spout in + out, bolt in + out on both tasks (all), sink in twice.
+        assertEquals(8, plan.expectedEvents(HopPlan.SOURCE_RECORD));
+        // An output of bolt task 3 passes only that task: its in and out, and the sink's in.
+        assertEquals(3, plan.expectedEvents(bolt));
+        TupleEvents output = new TupleEvents();
+        output.add(0, 100);   // spout in: not on an output's way, never awaited
+        output.add(4, 200);   // bolt task 3 in
+        output.add(5, 300);   // bolt task 3 out
+        output.add(6, 400);   // sink in
+        assertEquals(3, plan.awaitedRecords(output, bolt));
+        // Nothing upstream of the operator that minted it is missing from an output.
+        assertEquals(Reason.ENDED_AT, TupleEnding.of(plan, tupleOf(4), bolt).reason());
+        assertEquals(Reason.UPSTREAM_MISSING, TupleEnding.of(plan, tupleOf(4)).reason());
+        assertFalse(plan.hasLineage());
+    }
+
+    @Test
+    void aLineageChannelIsNeitherAnInNorAnOutPoint() {
+        List<ChannelInfo> withLineage = new ArrayList<>(channels());
+        withLineage.add(channel(withLineage.size(), "b", "bolt/3/lineage"));
+
+        HopPlan plan = HopPlan.of(withLineage, TOPOLOGY);
+
+        assertTrue(plan.hasLineage());
+        assertEquals(HopPlan.NONE, plan.point(withLineage.size() - 1));
+        assertFalse(plan.awaited(withLineage.size() - 1));
+    }
+
+    private static TupleEvents tupleOf(int... channels) {
+        TupleEvents tuple = new TupleEvents();
+        for (int channel : channels) {
+            tuple.add(channel, 100 * channel);
+        }
+        return tuple;
     }
 
     private static List<ChannelInfo> channels() {

@@ -71,6 +71,24 @@ class LogFileEnumeratorTest {
     }
 
     @Test
+    void aFileReadBesideAnotherGoesToThatOnesReader() throws Exception {
+        context.close();
+        context = new MockSplitEnumeratorContext<>(2);
+        LogFileSplit lineage = split(4);
+        Map<String, Long> sizes = new TreeMap<>(SIZES);
+        sizes.put("4", 1_000L);
+        // The largest file, which alone would go to the lighter reader, follows TINY instead.
+        enumerator = new LogFileEnumerator(context, List.of(TINY, MEDIUM, LARGE, SMALL, lineage),
+                sizes, Map.of("4", "3"));
+        enumerator.start();
+        register(0);
+        register(1);
+
+        assertEquals(Map.of(0, List.of(LARGE, TINY, lineage), 1, List.of(MEDIUM, SMALL)),
+                assigned());
+    }
+
+    @Test
     void theCheckpointHoldsTheFilesNoReaderHasYet() {
         assertEquals(4, enumerator.snapshotState(1).size());
 
