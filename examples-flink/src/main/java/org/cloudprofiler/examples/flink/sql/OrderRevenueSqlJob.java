@@ -85,8 +85,9 @@ public final class OrderRevenueSqlJob implements Callable<Integer> {
         tables.getConfig().setLocalTimeZone(ZoneOffset.UTC);
         tables.executeSql("CREATE TEMPORARY TABLE orders ("
                 + " order_id BIGINT,"
-                + " product_id AS order_id % " + PRODUCTS + ","
-                + " amount AS order_id * 7 % 100 + 1,"
+                // MOD has its divisor's type: back to BIGINT, the products' key and a sum's.
+                + " product_id AS CAST(order_id % " + PRODUCTS + " AS BIGINT),"
+                + " amount AS CAST(order_id * 7 % 100 + 1 AS BIGINT),"
                 + " order_time AS TO_TIMESTAMP_LTZ(order_id * " + MS_BETWEEN_ORDERS + ", 3),"
                 + " WATERMARK FOR order_time AS order_time"
                 + ") WITH ("
