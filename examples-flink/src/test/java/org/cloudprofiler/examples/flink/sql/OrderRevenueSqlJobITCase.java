@@ -25,8 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
 class OrderRevenueSqlJobITCase {
     private static final long ORDERS = 4_000;
     private static final long ORDERS_PER_SECOND = 4_000;
-    /** The planner's name of the window aggregation starts so. */
-    private static final String WINDOW_AGGREGATE = "WindowAggregate";
+    /**
+     * The planner's name of the operator that fires the windows starts so: it aggregates in two
+     * phases, a local one before the keyed exchange and this one after it.
+     */
+    private static final String WINDOW_AGGREGATE = "GlobalWindowAggregate";
 
     @TempDir
     static Path directory;

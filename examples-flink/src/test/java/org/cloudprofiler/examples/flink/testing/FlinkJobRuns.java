@@ -21,8 +21,9 @@ import org.cloudprofiler.topology.TopologyDescription;
  * than a MiniClusterExtension's: the analyzer runs its own job, which a test environment
  * context would refuse.
  *
- * @param operators each operator of the job's stream graph as topology.json names it: its uid
- *     if it has one, else its name
+ * @param operators each operator of the profiled job's stream graph as topology.json names it:
+ *     its uid if it has one, else its name (the planner's names carry their node's number,
+ *     which differs between two plans of one query)
  * @param unprofiled what the unprofiled run's sink received, and how often
  * @param profiled what the profiled run's sink received, and how often
  * @param topology the profiled run's topology.json
@@ -43,15 +44,16 @@ public record FlinkJobRuns<T>(List<String> operators, Map<T, Long> unprofiled, M
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(PARALLELISM);
         addTo.accept(env, CollectingSink.named(jobName + "-unprofiled"));
+        env.execute(jobName);
+
+        env = StreamExecutionEnvironment.createLocalEnvironment(PARALLELISM);
+        addTo.accept(env, CollectingSink.named(jobName + "-profiled"));
+        // The graph as the job's transformations make it, before profiling takes them.
         List<String> operators = env.getStreamGraph(false).getStreamNodes().stream()
                 .sorted(Comparator.comparingInt(StreamNode::getId))
                 .map(node -> node.getTransformationUID() != null
                         ? node.getTransformationUID() : node.getOperatorName())
                 .toList();
-        env.execute(jobName);
-
-        env = StreamExecutionEnvironment.createLocalEnvironment(PARALLELISM);
-        addTo.accept(env, CollectingSink.named(jobName + "-profiled"));
         CloudProfilerFlink.profile(env).execute(jobName);
 
         TopologyDescription topology = JobLogs.topology();
