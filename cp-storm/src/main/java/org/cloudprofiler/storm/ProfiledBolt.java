@@ -101,7 +101,8 @@ public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichB
         TaskProbe probe = task.probe();
         probe.handOff();
         long id = probe.outputId();
-        return id == TaskProbe.NO_ID ? values : new IdentifiedValues(values, id, probe.outputRoot());
+        return id == TaskProbe.NO_ID ? values
+                : new IdentifiedValues(values, id, probe.outputRoot());
     }
 
     private void receivePill(Tuple pill) {

@@ -9,9 +9,9 @@ import org.cloudprofiler.probe.TaskProbe;
 
 /**
  * The collector a profiled bolt's user bolt emits through: each emit on the executor thread gets
- * its ids from the bolt and logs the tuple's hand-off ({@code out}) just before Storm takes it, so that no downstream task can
- * log its {@code in} first. Emits from other threads pass through unlogged and counted; acks and
- * fails pass through.
+ * its ids from the bolt and logs the tuple's hand-off ({@code out}) just before Storm takes it, so
+ * that no downstream task can log its {@code in} first. Emits from other threads pass through
+ * unlogged and counted; acks and fails pass through.
  */
 final class ProfilingBoltCollector implements IOutputCollector {
 

@@ -7,12 +7,12 @@ import org.cloudprofiler.probe.TaskProbe;
 import org.cloudprofiler.storm.lineage.IdentifiedValues;
 
 /**
- * The collector a profiled spout's user spout emits through: each emit on the executor thread
- * gets its record's id (the source's own or a minted one), which travels beside the values as
- * the tuple's id and root, and logs the tuple's entry into the topology ({@code in}, counter,
- * CPU) and its hand-off ({@code out}), both before Storm takes it: once Storm has it, a downstream task may run it
- * before this thread returns, and an {@code out} logged then would follow that task's {@code in}.
- * Emits from other threads pass through unlogged and counted.
+ * The collector a profiled spout's user spout emits through: each emit on the executor thread gets
+ * its record's id (the source's own or a minted one), which travels beside the values as the
+ * tuple's id and root, and logs the tuple's entry into the topology ({@code in}, counter, CPU) and
+ * its hand-off ({@code out}), both before Storm takes it: once Storm has it, a downstream task may
+ * run it before this thread returns, and an {@code out} logged then would follow that task's
+ * {@code in}. Emits from other threads pass through unlogged and counted.
  */
 final class ProfilingSpoutCollector implements ISpoutOutputCollector {
 

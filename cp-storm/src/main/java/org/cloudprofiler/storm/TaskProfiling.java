@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What every profiled task sets up when it starts (settings, probe, metrics, tuple ids and the
- * minter of its own, {@code topology.json}, the local run monitor) and does when its run ends. Created in the
- * task's open or prepare; then used on its executor thread, except {@link #probe()}'s closing.
+ * minter of its own, {@code topology.json}, the local run monitor) and does when its run ends.
+ * Created in the task's open or prepare; then used on its executor thread, except
+ * {@link #probe()}'s closing.
  */
 final class TaskProfiling {
     private static final Logger LOG = LoggerFactory.getLogger(TaskProfiling.class);

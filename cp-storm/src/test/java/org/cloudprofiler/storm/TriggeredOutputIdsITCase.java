@@ -39,14 +39,18 @@ class TriggeredOutputIdsITCase {
     static void runTheTopology() throws Exception {
         ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
         // The run ends once the spout is through and a tick has made the counter emit.
-        builder.setSpout("numbers", new NumberSpout(TUPLES), 1, (spout, emitted) ->
-                ((NumberSpout) spout).isExhausted() && TickCountBolt.EMITTED.get() > 0);
-        builder.setBolt("window", new WindowSumBolt()
+        builder.setSpout("triggered-numbers", new NumberSpout(TUPLES), 1,
+                (spout, emitted) -> ((NumberSpout) spout).isExhausted()
+                        && TickCountBolt.EMITTED.get() > 0);
+        builder.setBolt("triggered-window", new WindowSumBolt()
                 .withTumblingWindow(BaseWindowedBolt.Count.of(WINDOW)), 1)
-                .shuffleGrouping("numbers");
-        builder.setBolt("sink", new SinkBolt(), 1).shuffleGrouping("window");
-        builder.setBolt("ticks", new TickCountBolt(), 1).shuffleGrouping("numbers");
-        builder.setBolt("tick-sink", new SinkBolt(), 1).shuffleGrouping("ticks");
+                .shuffleGrouping("triggered-numbers");
+        builder.setBolt("triggered-sink", new SinkBolt(), 1)
+                .shuffleGrouping("triggered-window");
+        builder.setBolt("triggered-ticks", new TickCountBolt(), 1)
+                .shuffleGrouping("triggered-numbers");
+        builder.setBolt("triggered-tick-sink", new SinkBolt(), 1)
+                .shuffleGrouping("triggered-ticks");
 
         Config conf = new Config();
         conf.setNumAckers(0);
@@ -67,45 +71,45 @@ class TriggeredOutputIdsITCase {
 
     @Test
     void each_window_result_carries_an_id_minted_at_the_window() {
-        List<Long> results = ids("window", "out");
+        List<Long> results = ids("triggered-window", "out");
         assertEquals(TUPLES / WINDOW, results.size());
         assertEquals(results.size(), new HashSet<>(results).size());
-        int windowTask = ProfileLogs.tasks("window").get(0);
+        int windowTask = ProfileLogs.tasks("triggered-window").get(0);
         for (long id : results) {
             assertTrue(MintedTupleIds.isMinted(id), Long.toHexString(id));
             assertEquals(windowTask, MintedTupleIds.origin(id));
         }
-        assertEquals(results, ids("sink", "in"));
+        assertEquals(results, ids("triggered-sink", "in"));
     }
 
     @Test
     void a_result_has_its_in_at_the_window_and_no_lineage() {
-        List<Long> in = ids("window", "in");
+        List<Long> in = ids("triggered-window", "in");
         Set<Long> inputs = new HashSet<>();
         for (int k = 0; k < TUPLES; k++) {
             inputs.add(NumberSpout.id(0, k));
         }
         Set<Long> expected = new HashSet<>(inputs);
-        expected.addAll(ids("window", "out"));
+        expected.addAll(ids("triggered-window", "out"));
         assertEquals(TUPLES + TUPLES / WINDOW, in.size());
         assertEquals(expected, new HashSet<>(in));
-        assertEquals(List.of(), ids("window", "lineage"));
+        assertEquals(List.of(), ids("triggered-window", "lineage"));
         assertEquals(List.of(), FieldsCheck.mismatches());
     }
 
     @Test
     void each_count_emitted_on_a_tick_carries_an_id_minted_at_its_task() {
-        List<Long> counts = ids("ticks", "out");
+        List<Long> counts = ids("triggered-ticks", "out");
         assertTrue(counts.size() >= 1);
-        int tickTask = ProfileLogs.tasks("ticks").get(0);
+        int tickTask = ProfileLogs.tasks("triggered-ticks").get(0);
         for (long id : counts) {
             assertTrue(MintedTupleIds.isMinted(id), Long.toHexString(id));
             assertEquals(tickTask, MintedTupleIds.origin(id));
         }
-        assertEquals(counts, ids("tick-sink", "in"));
+        assertEquals(counts, ids("triggered-tick-sink", "in"));
         // Its in: the spout's tuples, and each count at the tick that fired it.
-        assertEquals(TUPLES + counts.size(), ids("ticks", "in").size());
-        assertTrue(ids("ticks", "in").containsAll(counts));
-        assertEquals(List.of(), ids("ticks", "lineage"));
+        assertEquals(TUPLES + counts.size(), ids("triggered-ticks", "in").size());
+        assertTrue(ids("triggered-ticks", "in").containsAll(counts));
+        assertEquals(List.of(), ids("triggered-ticks", "lineage"));
     }
 }

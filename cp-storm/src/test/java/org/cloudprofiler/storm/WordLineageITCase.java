@@ -38,8 +38,8 @@ class WordLineageITCase {
 
     private static final String NAME = "word-lineage-it";
     private static final int PER_SPOUT_TASK = 300;
-    private static final Map<String, Integer> PARALLELISM =
-            Map.of("sentences", 2, "split", 2, "count", 2, "report", 1);
+    private static final Map<String, Integer> PARALLELISM = Map.of("lineage-sentences", 2,
+            "lineage-split", 2, "lineage-count", 2, "lineage-report", 1);
 
     private static final Map<String, Long> METRICS = new HashMap<>();
 
@@ -47,14 +47,15 @@ class WordLineageITCase {
     @SuppressWarnings("try") // LocalCluster.close() may throw InterruptedException; fine here.
     static void runTheTopology() throws Exception {
         ProfiledTopologyBuilder builder = new ProfiledTopologyBuilder();
-        builder.setSpout("sentences", new SentenceSpout(PER_SPOUT_TASK),
-                PARALLELISM.get("sentences"));
-        builder.setBolt("split", new SplitSentenceBolt(), PARALLELISM.get("split"))
-                .shuffleGrouping("sentences");
-        builder.setBolt("count", new WordCountBolt(), PARALLELISM.get("count"))
-                .fieldsGrouping("split", new Fields("word"));
-        builder.setBolt("report", new SinkBolt(), PARALLELISM.get("report"))
-                .shuffleGrouping("count");
+        builder.setSpout("lineage-sentences", new SentenceSpout(PER_SPOUT_TASK),
+                PARALLELISM.get("lineage-sentences"));
+        builder.setBolt("lineage-split", new SplitSentenceBolt(),
+                PARALLELISM.get("lineage-split")).shuffleGrouping("lineage-sentences");
+        builder.setBolt("lineage-count", new WordCountBolt(),
+                PARALLELISM.get("lineage-count")).fieldsGrouping("lineage-split",
+                        new Fields("word"));
+        builder.setBolt("lineage-report", new SinkBolt(),
+                PARALLELISM.get("lineage-report")).shuffleGrouping("lineage-count");
 
         Config conf = new Config();
         conf.setNumWorkers(2);
@@ -120,8 +121,8 @@ class WordLineageITCase {
 
     @Test
     void every_sentence_gets_an_id_minted_at_its_spout_task() {
-        List<Long> ids = ids("sentences", "in");
-        assertEquals(PARALLELISM.get("sentences") * PER_SPOUT_TASK, ids.size());
+        List<Long> ids = ids("lineage-sentences", "in");
+        assertEquals(PARALLELISM.get("lineage-sentences") * PER_SPOUT_TASK, ids.size());
         assertEquals(ids.size(), new HashSet<>(ids).size());
         Map<Integer, Set<Long>> countersByTask = new HashMap<>();
         for (long id : ids) {
@@ -130,13 +131,14 @@ class WordLineageITCase {
             countersByTask.computeIfAbsent(MintedTupleIds.origin(id), t -> new HashSet<>())
                     .add(MintedTupleIds.counter(id));
         }
-        assertEquals(new HashSet<>(ProfileLogs.tasks("sentences")), countersByTask.keySet());
+        assertEquals(new HashSet<>(ProfileLogs.tasks("lineage-sentences")),
+                countersByTask.keySet());
         Set<Long> oneToN = new HashSet<>();
         for (long counter = 1; counter <= PER_SPOUT_TASK; counter++) {
             oneToN.add(counter);
         }
         countersByTask.values().forEach(counters -> assertEquals(oneToN, counters));
-        assertEquals(ids, ids("sentences", "out"));
+        assertEquals(ids, ids("lineage-sentences", "out"));
     }
 
     @Test
@@ -151,27 +153,27 @@ class WordLineageITCase {
 
     @Test
     void every_word_carries_an_id_of_its_own_and_each_hop_sees_it() {
-        int words = PARALLELISM.get("sentences") * wordsPerSpoutTask();
-        Set<Long> splitOut = new HashSet<>(ids("split", "out"));
+        int words = PARALLELISM.get("lineage-sentences") * wordsPerSpoutTask();
+        Set<Long> splitOut = new HashSet<>(ids("lineage-split", "out"));
         assertEquals(words, splitOut.size());
-        assertEquals(splitOut, new HashSet<>(ids("count", "in")));
-        assertEquals(splitOut, new HashSet<>(ids("count", "out")));
-        assertEquals(splitOut, new HashSet<>(ids("report", "in")));
-        assertTrue(splitOut.containsAll(ids("sentences", "out")));
+        assertEquals(splitOut, new HashSet<>(ids("lineage-count", "in")));
+        assertEquals(splitOut, new HashSet<>(ids("lineage-count", "out")));
+        assertEquals(splitOut, new HashSet<>(ids("lineage-report", "in")));
+        assertTrue(splitOut.containsAll(ids("lineage-sentences", "out")));
         // Each word has its compute hop at split: an in beside its out (a fan-out word's at
         // its sentence's TSC).
-        assertEquals(splitOut, new HashSet<>(ids("split", "in")));
-        assertEquals(words, PARALLELISM.get("sentences") * PER_SPOUT_TASK
-                + lineage("split").size());
+        assertEquals(splitOut, new HashSet<>(ids("lineage-split", "in")));
+        assertEquals(words, PARALLELISM.get("lineage-sentences") * PER_SPOUT_TASK
+                + lineage("lineage-split").size());
     }
 
     @Test
     void lineage_ties_each_word_to_its_sentence() {
-        Map<Long, Long> roots = lineage("split");
-        Set<Long> sentences = new HashSet<>(ids("sentences", "in"));
+        Map<Long, Long> roots = lineage("lineage-split");
+        Set<Long> sentences = new HashSet<>(ids("lineage-sentences", "in"));
         Map<Long, Integer> wordsBySentence = new HashMap<>();
         sentences.forEach(sentence -> wordsBySentence.put(sentence, 1));
-        Set<Integer> splitTasks = new HashSet<>(ProfileLogs.tasks("split"));
+        Set<Integer> splitTasks = new HashSet<>(ProfileLogs.tasks("lineage-split"));
         roots.forEach((child, root) -> {
             assertTrue(sentences.contains(root), Long.toHexString(root));
             assertTrue(MintedTupleIds.isMinted(child));
@@ -182,13 +184,26 @@ class WordLineageITCase {
         wordsBySentence.forEach((sentence, words) -> assertEquals(
                 SentenceSpout.wordsOf(MintedTupleIds.counter(sentence) - 1), words,
                 Long.toHexString(sentence)));
-        assertEquals(Map.of(), lineage("count"));
-        assertEquals(Map.of(), lineage("report"));
+        assertEquals(Map.of(), lineage("lineage-count"));
+        assertEquals(Map.of(), lineage("lineage-report"));
     }
 
     @Test
     void the_users_bolts_see_exactly_their_own_fields() {
         assertEquals(List.of(), FieldsCheck.mismatches());
+    }
+
+    @Test
+    void the_fields_grouping_sends_each_word_to_one_task_and_counts_are_right() {
+        Map<String, Long> expected = new HashMap<>();
+        for (int n = 0; n < PER_SPOUT_TASK; n++) {
+            for (int word = 0; word < SentenceSpout.wordsOf(n); word++) {
+                expected.merge("w" + word, (long) PARALLELISM.get("lineage-sentences"),
+                        Long::sum);
+            }
+        }
+        assertEquals(expected, WordCountBolt.COUNTS);
+        WordCountBolt.TASKS_BY_WORD.forEach((word, tasks) -> assertEquals(1, tasks.size(), word));
     }
 
     /** The workers (ports) the tasks of {@code component} ran in. */
@@ -206,7 +221,8 @@ class WordLineageITCase {
     void every_edge_crossed_between_the_two_workers() {
         // With each component in both workers, each grouping sends tuples across: the ids
         // the bolts logged above crossed through the workers' serialization.
-        for (String component : List.of("sentences", "split", "count")) {
+        for (String component : List.of("lineage-sentences", "lineage-split",
+                "lineage-count")) {
             assertEquals(2, ports(component).size(), component);
         }
     }

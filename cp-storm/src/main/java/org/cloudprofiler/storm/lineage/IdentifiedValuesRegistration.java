@@ -46,10 +46,21 @@ public final class IdentifiedValuesRegistration implements SerializationRegister
 
     /**
      * Checks {@link #inEffect} once per JVM and, if not, says in one line that tuple ids stop at
-     * the worker's boundary and how to fix it.
+     * the worker's boundary and how to fix it. A check that cannot be made (a Kryo that the
+     * config cannot build) is reported, not thrown: the worker would fail on it by itself.
      */
     public static void checkOnce(Map<String, Object> conf) {
-        if (CHECKED.compareAndSet(false, true) && !inEffect(conf)) {
+        if (!CHECKED.compareAndSet(false, true)) {
+            return;
+        }
+        boolean inEffect;
+        try {
+            inEffect = inEffect(conf);
+        } catch (RuntimeException e) {
+            LOG.warn("cloudprofiler: cannot check that tuple ids cross workers: {}", e.toString());
+            return;
+        }
+        if (!inEffect) {
             LOG.error("cloudprofiler: tuple ids do not cross workers: keep cp-storm's"
                     + " META-INF/services/{} in the topology jar (maven-shade-plugin:"
                     + " ServicesResourceTransformer) and do not re-register {}",

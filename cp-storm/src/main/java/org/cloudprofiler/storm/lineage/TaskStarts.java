@@ -10,9 +10,9 @@ import org.cloudprofiler.channel.ChannelNames;
 
 /**
  * How many times a Storm task has started on this node in one run, its attempt, which makes the
- * epoch of the ids it mints (docs/design.md, "Minted ids"): Storm restarts a failed task under the same task
- * id, so without it a restarted task would mint its first ids again. Kept in the node's log
- * directory, one small file per task, {@code <component>/<task>/starts}, holding the run's
+ * epoch of the ids it mints (docs/design.md, "Minted ids"): Storm restarts a failed task under the
+ * same task id, so without it a restarted task would mint its first ids again. Kept in the node's
+ * log directory, one small file per task, {@code <component>/<task>/starts}, holding the run's
  * storm id and the count; a new run starts again from 0. Called by the task's own thread when it
  * starts; a task runs once at a time, so the file has one writer.
  */
