@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -23,8 +24,8 @@ import org.cloudprofiler.analyzer.samples.SampleFiles;
 final class ExportedSamples {
 
     /** One row: a sample of {@code hop} of tuple {@code tupleId}. */
-    record Sample(long tupleId, String hop, String locality, double latencyNs, double boundNs,
-            boolean unbounded) {}
+    record Sample(long tupleId, String hop, String locality, double startNs, double latencyNs,
+            double boundNs, boolean unbounded) {}
 
     private ExportedSamples() {}
 
@@ -40,14 +41,16 @@ final class ExportedSamples {
         return samples;
     }
 
-    private static void readInto(Path file, BufferAllocator allocator, List<Sample> samples)
-            throws Exception {
+    /** Adds the rows of {@code file} to {@code samples}; returns its schema's metadata. */
+    static Map<String, String> readInto(Path file, BufferAllocator allocator,
+            List<Sample> samples) throws Exception {
         try (SeekableByteChannel channel = Files.newByteChannel(file);
                 ArrowFileReader reader = new ArrowFileReader(channel, allocator)) {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
             for (ArrowBlock block : reader.getRecordBlocks()) {
                 reader.loadRecordBatch(block);
                 BigIntVector tupleId = (BigIntVector) root.getVector(SampleFiles.TUPLE_ID);
+                Float8Vector start = (Float8Vector) root.getVector(SampleFiles.START_NS);
                 Float8Vector latency = (Float8Vector) root.getVector(SampleFiles.LATENCY_NS);
                 Float8Vector bound = (Float8Vector) root.getVector(SampleFiles.BOUND_NS);
                 BitVector unbounded = (BitVector) root.getVector(SampleFiles.UNBOUNDED);
@@ -56,11 +59,13 @@ final class ExportedSamples {
                                 root.getVector(SampleFiles.LOCALITY))) {
                     for (int row = 0; row < root.getRowCount(); row++) {
                         samples.add(new Sample(tupleId.get(row), hop.getObject(row).toString(),
-                                locality.getObject(row).toString(), latency.get(row),
+                                locality.getObject(row).toString(), start.get(row),
+                                latency.get(row),
                                 bound.get(row), unbounded.get(row) != 0));
                     }
                 }
             }
+            return root.getSchema().getCustomMetadata();
         }
     }
 

@@ -55,7 +55,10 @@ class MissingIdsITCase {
         assertTrue(console.toString().contains("Tuples: 0 complete, 0 timed out (why: the notes"
                 + " below)"), console.toString());
         String report = Files.readString(directory.resolve("out/report.html"));
-        assertTrue(report.contains("no tuple ids at generated/in"), report);
+        // First in the "Read first" box, and among the notes.
+        assertTrue(report.indexOf("no tuple ids at generated/in") < report.indexOf("<h2>"),
+                report);
+        assertEquals(2, report.split("no tuple ids at generated/in", -1).length - 1, report);
     }
 
     @Test

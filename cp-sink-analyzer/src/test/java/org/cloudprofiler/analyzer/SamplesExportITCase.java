@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,15 +23,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongUnaryOperator;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.VarCharVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.dictionary.DictionaryEncoder;
-import org.apache.arrow.vector.ipc.ArrowFileReader;
-import org.apache.arrow.vector.ipc.message.ArrowBlock;
 import org.cloudprofiler.analyzer.join.TimeSelection;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.samples.SampleFiles;
@@ -270,37 +260,15 @@ class SamplesExportITCase {
      */
     private static Map<String, String> readInto(Path file, BufferAllocator allocator,
             Map<String, Double> latencies, Map<String, Double> starts) throws Exception {
-        try (SeekableByteChannel channel = Files.newByteChannel(file);
-                ArrowFileReader reader = new ArrowFileReader(channel, allocator)) {
-            VectorSchemaRoot root = reader.getVectorSchemaRoot();
-            for (ArrowBlock block : reader.getRecordBlocks()) {
-                assertTrue(reader.loadRecordBatch(block));
-                BigIntVector tupleId = (BigIntVector) root.getVector(SampleFiles.TUPLE_ID);
-                Float8Vector start = (Float8Vector) root.getVector(SampleFiles.START_NS);
-                Float8Vector latency = (Float8Vector) root.getVector(SampleFiles.LATENCY_NS);
-                Float8Vector bound = (Float8Vector) root.getVector(SampleFiles.BOUND_NS);
-                BitVector unbounded = (BitVector) root.getVector(SampleFiles.UNBOUNDED);
-                try (VarCharVector hop = decode(reader, root.getVector(SampleFiles.HOP));
-                        VarCharVector locality = decode(reader,
-                                root.getVector(SampleFiles.LOCALITY))) {
-                    for (int row = 0; row < root.getRowCount(); row++) {
-                        assertEquals(0, bound.get(row), 0, "one clock: exact");
-                        assertEquals(0, unbounded.get(row));
-                        String key = tupleId.get(row) + " " + hop.getObject(row) + " "
-                                + locality.getObject(row);
-                        assertEquals(null, latencies.put(key, latency.get(row)), "written twice");
-                        starts.put(key, start.get(row));
-                    }
-                }
-            }
-            return root.getSchema().getCustomMetadata();
+        List<ExportedSamples.Sample> rows = new ArrayList<>();
+        Map<String, String> metadata = ExportedSamples.readInto(file, allocator, rows);
+        for (ExportedSamples.Sample row : rows) {
+            assertEquals(0, row.boundNs(), 0, "one clock: exact");
+            assertFalse(row.unbounded());
+            String key = row.tupleId() + " " + row.hop() + " " + row.locality();
+            assertEquals(null, latencies.put(key, row.latencyNs()), "written twice");
+            starts.put(key, row.startNs());
         }
-    }
-
-    private static VarCharVector decode(ArrowFileReader reader, FieldVector indices)
-            throws Exception {
-        long id = indices.getField().getDictionary().getId();
-        return (VarCharVector) DictionaryEncoder.decode(indices,
-                reader.getDictionaryVectors().get(id));
+        return metadata;
     }
 }

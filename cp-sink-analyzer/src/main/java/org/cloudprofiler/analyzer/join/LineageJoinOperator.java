@@ -9,19 +9,14 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
-import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.InternalTimer;
 import org.apache.flink.streaming.api.operators.InternalTimerService;
-import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
-import org.apache.flink.streaming.api.operators.Triggerable;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.AnalysisElementTypeInfo;
-import org.cloudprofiler.analyzer.element.Payloads;
 import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.samples.SampleExport;
-import org.cloudprofiler.analyzer.stats.HopStatistics;
 
 /**
  * The end-to-end hops of the outputs that descend from a source record (docs/design.md, "Tuple
@@ -31,29 +26,17 @@ import org.cloudprofiler.analyzer.stats.HopStatistics;
  * its root's first record, and ended within one more), and each output with a lineage record
  * is sampled from its root's start to its own records at the sinks as soon as both are here;
  * outputs whose root never came are counted. Memory holds the roots in flight, never the run.
- * Emits its statistics as {@link TupleJoinOperator} does; it counts no tuples.
+ * It samples and reports as every {@link HopSamplingOperator}; it counts no tuples.
  */
-public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisElement>
-        implements OneInputStreamOperator<AnalysisElement, AnalysisElement>,
-        Triggerable<Long, VoidNamespace> {
+public final class LineageJoinOperator extends HopSamplingOperator {
 
     private static final long serialVersionUID = 1L;
 
-    private final HopPlan plan;
-    private final ClockSpec clocks;
-    private final long timeoutMillis;
-    private final long refreshMillis;
-    private final RunStart runStart;
-    private final TimeSelection selection;
-    private final SampleExport export;
 
     private transient ValueState<TupleEvents> root;
     private transient ListState<AnalysisElement> waiting;
     private transient ValueState<Long> deadline;
     private transient InternalTimerService<VoidNamespace> timers;
-    private transient HopSampler sampler;
-    private transient HopStatistics statistics;
-    private transient SubtaskSampleFile samples;
 
     /**
      * As {@link TupleJoinOperator}'s parameters of the same names; each subtask writes its
@@ -63,13 +46,13 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
     public LineageJoinOperator(HopPlan plan, ClockSpec clocks, long timeoutMillis,
             long refreshMillis, SampleExport export, RunStart runStart,
             TimeSelection selection) {
-        this.plan = plan;
-        this.export = export;
-        this.clocks = clocks;
-        this.timeoutMillis = timeoutMillis;
-        this.refreshMillis = refreshMillis;
-        this.runStart = runStart;
-        this.selection = selection;
+        super(plan, clocks, timeoutMillis, refreshMillis, export, runStart, selection);
+    }
+
+    @Override
+    int sampleFileIndex() {
+        return getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks()
+                + getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
     }
 
     /** The key of an ended tuple: its root for an output with a lineage record, else its id. */
@@ -87,26 +70,6 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
         deadline = getPartitionedState(new ValueStateDescriptor<>("deadline", Types.LONG));
         timers = getInternalTimerService("root-timeouts", VoidNamespaceSerializer.INSTANCE,
                 this);
-        sampler = new HopSampler(plan, clocks.create(), runStart, selection);
-        if (export != null) {
-            samples = SubtaskSampleFile.open(export,
-                    getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks()
-                            + getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(),
-                    plan, selection);
-            sampler.exportTo(samples.writer());
-        }
-        statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
-        if (refreshMillis > 0) {
-            scheduleRefresh();
-        }
-    }
-
-    private void scheduleRefresh() {
-        long now = getProcessingTimeService().getCurrentProcessingTime();
-        getProcessingTimeService().registerTimer(now + refreshMillis, time -> {
-            emitStatistics(true);
-            scheduleRefresh();
-        });
     }
 
     @Override
@@ -119,15 +82,16 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
             TupleEvents events = tuple.events().copy();
             root.update(events);
             for (AnalysisElement output : waiting()) {
-                sampler.sampleDescendant(output.id(), events, rootStart, output.events(),
-                        statistics);
+                sampler().sampleDescendant(output.id(), events, rootStart, output.events(),
+                        statistics());
             }
             waiting.clear();
             return;
         }
         TupleEvents known = root.value();
         if (known != null) {
-            sampler.sampleDescendant(tuple.id(), known, rootStart, tuple.events(), statistics);
+            sampler().sampleDescendant(tuple.id(), known, rootStart, tuple.events(),
+                    statistics());
         } else {
             waiting.add(AnalysisElement.tuple(tuple.id(), tuple.events().copy()));
         }
@@ -158,46 +122,10 @@ public final class LineageJoinOperator extends AbstractStreamOperator<AnalysisEl
             for (AnalysisElement ignored : waiting()) {
                 outputs++;
             }
-            statistics.countOutputsWithoutRoot(outputs);
+            statistics().countOutputsWithoutRoot(outputs);
         }
         root.clear();
         waiting.clear();
         deadline.clear();
-    }
-
-    @Override
-    public void onProcessingTime(InternalTimer<Long, VoidNamespace> timer) {
-        // Refreshes use the processing-time service directly, not keyed timers.
-    }
-
-    @Override
-    public void finish() throws Exception {
-        emitStatistics(false);
-        if (samples != null) {
-            samples.finish();
-        }
-        super.finish();
-    }
-
-    @Override
-    public void close() throws Exception {
-        try {
-            if (samples != null) {
-                SubtaskSampleFile file = samples;
-                samples = null;
-                file.close();
-            }
-        } finally {
-            super.close();
-        }
-    }
-
-    private void emitStatistics(boolean evenIfEmpty) {
-        if (statistics.isEmpty() && !evenIfEmpty) {
-            return;
-        }
-        output.collect(new StreamRecord<>(AnalysisElement.payload(
-                AnalysisElement.Kind.HOP_STATISTICS, -1, Payloads.encode(statistics))));
-        statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
     }
 }

@@ -1,22 +1,17 @@
 package org.cloudprofiler.analyzer.join;
 
-import java.io.IOException;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
-import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.InternalTimer;
 import org.apache.flink.streaming.api.operators.InternalTimerService;
-import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
-import org.apache.flink.streaming.api.operators.Triggerable;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.util.OutputTag;
 import org.cloudprofiler.analyzer.clock.ClockSpec;
 import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.element.AnalysisElementTypeInfo;
-import org.cloudprofiler.analyzer.element.Payloads;
 import org.cloudprofiler.analyzer.input.RunStart;
 import org.cloudprofiler.analyzer.samples.SampleExport;
 import org.cloudprofiler.analyzer.stats.HopStatistics;
@@ -36,9 +31,7 @@ import org.cloudprofiler.analyzer.stats.HopStatistics;
  * it. The statistics are emitted as deltas: every {@code refreshMillis} of processing time when
  * following, and at the end.
  */
-public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElement>
-        implements OneInputStreamOperator<AnalysisElement, AnalysisElement>,
-        Triggerable<Long, VoidNamespace> {
+public final class TupleJoinOperator extends HopSamplingOperator {
 
     private static final long serialVersionUID = 1L;
 
@@ -49,20 +42,8 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     public static final OutputTag<AnalysisElement> LINEAGE_PARTS =
             new OutputTag<>("lineage-parts", AnalysisElementTypeInfo.INSTANCE);
 
-    private final HopPlan plan;
-    private final ClockSpec clocks;
-    private final long timeoutMillis;
-    private final long refreshMillis;
-    /** Where each subtask writes its samples, or null. */
-    private final SampleExport export;
-    private final RunStart runStart;
-    private final TimeSelection selection;
-
     private transient ValueState<TupleEvents> tuples;
     private transient InternalTimerService<VoidNamespace> timeouts;
-    private transient HopSampler sampler;
-    private transient HopStatistics statistics;
-    private transient SubtaskSampleFile samples;
 
     /**
      * @param timeoutMillis how long, in event time, a tuple's records are awaited
@@ -74,13 +55,12 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
     public TupleJoinOperator(HopPlan plan, ClockSpec clocks, long timeoutMillis,
             long refreshMillis, SampleExport export, RunStart runStart,
             TimeSelection selection) {
-        this.plan = plan;
-        this.runStart = runStart;
-        this.selection = selection;
-        this.clocks = clocks;
-        this.timeoutMillis = timeoutMillis;
-        this.refreshMillis = refreshMillis;
-        this.export = export;
+        super(plan, clocks, timeoutMillis, refreshMillis, export, runStart, selection);
+    }
+
+    @Override
+    int sampleFileIndex() {
+        return getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
     }
 
     @Override
@@ -90,25 +70,6 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
                 TypeInformation.of(TupleEvents.class)));
         timeouts = getInternalTimerService("tuple-timeouts", VoidNamespaceSerializer.INSTANCE,
                 this);
-        sampler = new HopSampler(plan, clocks.create(), runStart, selection);
-        if (export != null) {
-            samples = SubtaskSampleFile.open(export,
-                    getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(), plan, selection);
-            sampler.exportTo(samples.writer());
-        }
-        statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
-        if (refreshMillis > 0) {
-            scheduleRefresh();
-        }
-    }
-
-    private void scheduleRefresh() {
-        long now = getProcessingTimeService().getCurrentProcessingTime();
-        getProcessingTimeService().registerTimer(now + refreshMillis, time -> {
-            // Even empty: the client refreshes its outputs when something arrives.
-            emitStatistics(true);
-            scheduleRefresh();
-        });
     }
 
     @Override
@@ -159,20 +120,16 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
         }
     }
 
-    @Override
-    public void onProcessingTime(InternalTimer<Long, VoidNamespace> timer) {
-        // Refreshes use the processing-time service directly, not keyed timers.
-    }
-
     private void finishTuple(long tupleId, TupleEvents tuple, boolean complete,
             long firstMillis) {
+        HopStatistics statistics = statistics();
         if (tuple.size == 0) {
             // A lineage record whose output left no record while it was awaited.
             statistics.countLineageWithoutOutput();
             return;
         }
         int start = plan.startOf(tupleId);
-        sampler.sample(tupleId, tuple, start, statistics);
+        sampler().sample(tupleId, tuple, start, statistics);
         if (start != HopPlan.SOURCE_RECORD || tuple.rootId != TupleEvents.NO_ROOT) {
             statistics.countOutput(complete, tuple.rootId != TupleEvents.NO_ROOT, tuple.size);
         } else if (complete) {
@@ -186,42 +143,5 @@ public final class TupleJoinOperator extends AbstractStreamOperator<AnalysisElem
             output.collect(LINEAGE_PARTS, new StreamRecord<>(
                     AnalysisElement.tuple(tupleId, tuple), firstMillis));
         }
-    }
-
-    /** The input has ended normally: only now may the samples take their final name. */
-    @Override
-    public void finish() throws Exception {
-        emitStatistics(false);
-        if (samples != null) {
-            samples.finish();
-        }
-        super.finish();
-    }
-
-    /** Also after a failure or cancellation: then the samples stay partial. */
-    @Override
-    public void close() throws Exception {
-        try {
-            closeSamples();
-        } finally {
-            super.close();
-        }
-    }
-
-    private void closeSamples() throws IOException {
-        if (samples != null) {
-            SubtaskSampleFile file = samples;
-            samples = null;
-            file.close();
-        }
-    }
-
-    private void emitStatistics(boolean evenIfEmpty) {
-        if (statistics.isEmpty() && !evenIfEmpty) {
-            return;
-        }
-        output.collect(new StreamRecord<>(AnalysisElement.payload(
-                AnalysisElement.Kind.HOP_STATISTICS, -1, Payloads.encode(statistics))));
-        statistics = new HopStatistics(plan.hops().size(), selection.windowNs());
     }
 }

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * What a reader must know before trusting the report's figures, one plain sentence each, from
- * the summary: violations, time-outs and their reasons, warm-up and hops that never settled,
+ * the summary: records without ids, violations, time-outs and their reasons, warm-up and hops that never settled,
  * drops, unbounded hops, damaged input. Empty when the run has none of these. Stateless.
  */
 final class AnomalyNotes {
@@ -15,6 +15,8 @@ final class AnomalyNotes {
 
     static List<String> of(AnalysisSummary summary) {
         List<String> notes = new ArrayList<>();
+        // Records without ids: nothing below means much until they have them.
+        summary.notes().stream().filter(MissingIdNote::isOne).forEach(notes::add);
         violations(notes, summary);
         timeOuts(notes, summary.tuples());
         warmUp(notes, summary.warmUp());

@@ -29,7 +29,15 @@ final class MissingIdNote {
             + " withTupleIds extractor gives, or one the profiler mints), and check that the"
             + " task's in channel keeps ids";
 
+    private static final String AT_A_POINT = "no tuple ids at ";
+    private static final String NOWHERE = "no tuple was joined: ";
+
     private MissingIdNote() {}
+
+    /** Whether {@code note} is one this class wrote. */
+    static boolean isOne(String note) {
+        return note.startsWith(AT_A_POINT) || note.startsWith(NOWHERE);
+    }
 
     /** The note, or null if every point that saw records saw ids, and some tuple was joined. */
     static String of(LogSet logSet, RunAccumulator run) {
@@ -58,7 +66,7 @@ final class MissingIdNote {
         for (Map.Entry<String, long[]> component : byComponent.entrySet()) {
             long[] figures = component.getValue();
             if (figures[0] > 0 && figures[3] > 0 && figures[1] == 0 && figures[2] == 0) {
-                return String.format(Locale.ROOT, "no tuple ids at %s/in: %,d records entered"
+                return String.format(Locale.ROOT, AT_A_POINT + "%s/in: %,d records entered"
                         + " it (its count or cpu channels) and none carried an id (missing ids),"
                         + " so no hop through it has samples. %s", component.getKey(),
                         figures[0], FIX);
@@ -67,8 +75,8 @@ final class MissingIdNote {
         HopStatistics hops = run.hops();
         if (hops.completeTuples() + hops.timedOutTuples() + hops.unsampledTuples()
                 + hops.completeOutputs() + hops.timedOutOutputs() == 0) {
-            return "no tuple was joined: no in or out channel of the logs holds a tuple id"
-                    + " record, so no hop has samples. " + FIX;
+            return NOWHERE + "no in or out channel of the logs holds a tuple id record, so no"
+                    + " hop has samples. " + FIX;
         }
         return null;
     }
