@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.testing.AnalysisCoverage;
 import org.cloudprofiler.examples.flink.testing.FlinkJobRuns;
+import org.cloudprofiler.examples.flink.testing.ProfiledUserJobContract;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * while the source still runs.
  */
 @Timeout(120) // A guard against a hang only: nothing here is timed.
-class ClickWindowsJobITCase {
+class ClickWindowsJobITCase extends ProfiledUserJobContract<PageRate> {
     private static final long CLICKS = 4_000;
     private static final double CLICKS_PER_SECOND = 2_000;
     private static final long SEED = 7;
@@ -41,27 +42,15 @@ class ClickWindowsJobITCase {
                 ClickWindowsJob.source(CLICKS, CLICKS_PER_SECOND, SEED), sink), directory);
     }
 
-    @Test
-    void bothRunsEmitEachWindowsRateOnceAsTheClicksImply() {
-        Map<PageRate, Long> expected = expectedRates();
-        assertEquals(expected, runs.unprofiled());
-        assertEquals(expected, runs.profiled());
+    @Override
+    protected FlinkJobRuns<PageRate> runs() {
+        return runs;
     }
 
-    @Test
-    void topologyJsonListsEveryOperator() {
-        assertEquals(ClickWindowsJob.OPERATORS, runs.operators());
-        assertEquals(ClickWindowsJob.OPERATORS, runs.components());
-    }
-
-    @Test
-    void analyzeExitsZero() {
-        AnalysisCoverage.assertAnalyzeExitsZero(runs.analysis());
-    }
-
-    @Test
-    void everyOperatorAndEveryEdgeIsMeasured() {
-        AnalysisCoverage.assertEveryOperatorAndEdgeMeasured(runs.topology(), runs.analysis());
+    /** Each window's rate of each page clicked in it, once. */
+    @Override
+    protected Map<PageRate, Long> expectedAnswer() {
+        return expectedRates();
     }
 
     /**

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import org.cloudprofiler.analyzer.testing.AnalysisCoverage;
 import org.cloudprofiler.examples.flink.testing.FlinkJobRuns;
+import org.cloudprofiler.examples.flink.testing.ProfiledUserJobContract;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * join to the sink, and counts each row of the two datagen tables once.
  */
 @Timeout(120) // A guard against a hang only: nothing here is timed.
-class OrderRevenueSqlJobITCase {
+class OrderRevenueSqlJobITCase extends ProfiledUserJobContract<ProductRevenue> {
     private static final long ORDERS = 4_000;
     private static final long ORDERS_PER_SECOND = 4_000;
     /**
@@ -42,8 +42,14 @@ class OrderRevenueSqlJobITCase {
                 OrderRevenueSqlJob.addTo(env, ORDERS, ORDERS_PER_SECOND, sink), directory);
     }
 
-    @Test
-    void bothRunsEmitEachProductsWindowOnceAsTheSequencesImply() {
+    @Override
+    protected FlinkJobRuns<ProductRevenue> runs() {
+        return runs;
+    }
+
+    /** Each product's orders and revenue in each window, once. */
+    @Override
+    protected Map<ProductRevenue, Long> expectedAnswer() {
         Map<List<Long>, long[]> windows = new HashMap<>();
         for (long order = 0; order < ORDERS; order++) {
             long windowStart = order * OrderRevenueSqlJob.MS_BETWEEN_ORDERS
@@ -56,24 +62,7 @@ class OrderRevenueSqlJobITCase {
         Map<ProductRevenue, Long> expected = new HashMap<>();
         windows.forEach((window, figures) -> expected.put(new ProductRevenue(
                 "product-" + window.get(0), window.get(1), figures[0], figures[1]), 1L));
-        assertEquals(expected, runs.unprofiled());
-        assertEquals(expected, runs.profiled());
-    }
-
-    @Test
-    void topologyJsonListsEveryOperatorThePlannerMade() {
-        assertEquals(new HashSet<>(runs.operators()), new HashSet<>(runs.components()));
-        assertEquals(runs.operators().size(), runs.components().size());
-    }
-
-    @Test
-    void analyzeExitsZero() {
-        AnalysisCoverage.assertAnalyzeExitsZero(runs.analysis());
-    }
-
-    @Test
-    void everyOperatorAndEveryEdgeIsMeasured() {
-        AnalysisCoverage.assertEveryOperatorAndEdgeMeasured(runs.topology(), runs.analysis());
+        return expected;
     }
 
     /**

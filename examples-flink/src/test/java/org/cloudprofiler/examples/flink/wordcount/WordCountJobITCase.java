@@ -13,6 +13,7 @@ import java.util.Random;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.testing.AnalysisCoverage;
 import org.cloudprofiler.examples.flink.testing.FlinkJobRuns;
+import org.cloudprofiler.examples.flink.testing.ProfiledUserJobContract;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * they end at the flatMap.
  */
 @Timeout(120) // A guard against a hang only: nothing here is timed.
-class WordCountJobITCase {
+class WordCountJobITCase extends ProfiledUserJobContract<WordCount> {
     private static final int FILES = 2;
     private static final int LINES_PER_FILE = 1_000;
     private static final List<String> WORDS = List.of("Storm", "flink", "tuple", "latency",
@@ -81,32 +82,21 @@ class WordCountJobITCase {
         return totals;
     }
 
-    @Test
-    void bothRunsEmitEveryWordsRunningCountOnce() {
+    @Override
+    protected FlinkJobRuns<WordCount> runs() {
+        return runs;
+    }
+
+    /** Every word's running count, 1 to its total, once each. */
+    @Override
+    protected Map<WordCount, Long> expectedAnswer() {
         Map<WordCount, Long> expected = new HashMap<>();
         totals().forEach((word, total) -> {
             for (long count = 1; count <= total; count++) {
                 expected.put(new WordCount(word, count), 1L);
             }
         });
-        assertEquals(expected, runs.unprofiled());
-        assertEquals(expected, runs.profiled());
-    }
-
-    @Test
-    void topologyJsonListsEveryOperator() {
-        assertEquals(WordCountJob.OPERATORS, runs.operators());
-        assertEquals(WordCountJob.OPERATORS, runs.components());
-    }
-
-    @Test
-    void analyzeExitsZero() {
-        AnalysisCoverage.assertAnalyzeExitsZero(runs.analysis());
-    }
-
-    @Test
-    void everyOperatorAndEveryEdgeIsMeasured() {
-        AnalysisCoverage.assertEveryOperatorAndEdgeMeasured(runs.topology(), runs.analysis());
+        return expected;
     }
 
     @Test
