@@ -192,30 +192,13 @@ public final class HopPlan implements Serializable {
                     }
                 }
             }
-            for (Topology.Component source : topology.components()) {
-                if (source.role() != ComponentRole.SOURCE) {
-                    continue;
-                }
-                for (Topology.Component sink : topology.components()) {
-                    if (sink.role() == ComponentRole.SINK
-                            && reaches(topology, source.id(), sink.id())) {
-                        hops.add(new Hop(hops.size(), HopKind.END_TO_END,
-                                source.id() + " => " + sink.id(), source.id(), sink.id()));
-                    }
-                }
-            }
-            // From each inner operator with in records: the way of the outputs it mints
-            // outside the processing of a record, whose lineage starts there.
-            for (Topology.Component operator : topology.components()) {
-                if (operator.role() != ComponentRole.INNER
-                        || !has[names.indexOf(operator.id())][IN]) {
-                    continue;
-                }
-                for (Topology.Component sink : topology.components()) {
-                    if (sink.role() == ComponentRole.SINK
-                            && reaches(topology, operator.id(), sink.id())) {
-                        hops.add(new Hop(hops.size(), HopKind.END_TO_END,
-                                operator.id() + " => " + sink.id(), operator.id(), sink.id()));
+            // From each source; then from each inner operator with in records, the way of the
+            // outputs it mints outside the processing of a record, whose lineage starts there.
+            for (ComponentRole role : List.of(ComponentRole.SOURCE, ComponentRole.INNER)) {
+                for (Topology.Component from : topology.components()) {
+                    if (from.role() == role && (role == ComponentRole.SOURCE
+                            || has[names.indexOf(from.id())][IN])) {
+                        addEndToEnd(hops, topology, from.id());
                     }
                 }
             }
@@ -235,15 +218,15 @@ public final class HopPlan implements Serializable {
         int[] expectedFrom = new int[names.size()];
         boolean[][] reachFrom = new boolean[names.size()][names.size()];
         if (topology != null) {
-            for (Topology.Component described1 : topology.components()) {
-                int c = names.indexOf(described1.id());
-                described1.tasks().forEach(t -> origins.put(described1.mintOrigin() + t, c));
+            for (Topology.Component minting : topology.components()) {
+                int c = names.indexOf(minting.id());
+                minting.tasks().forEach(t -> origins.put(minting.mintOrigin() + t, c));
                 reachFrom[c][c] = true;
                 for (int other = 0; other < names.size(); other++) {
-                    reachFrom[c][other] |= reaches(topology, described1.id(), names.get(other));
+                    reachFrom[c][other] |= reaches(topology, minting.id(), names.get(other));
                 }
                 expectedFrom[c] = expectedEvents(topology, names, flow, described,
-                        described1.id());
+                        minting.id());
             }
         }
         boolean lineage = channels.stream()
@@ -252,6 +235,16 @@ public final class HopPlan implements Serializable {
                 notes, generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1,
                 UnsampledPeriods.of(channels, component, point, awaited, names.size()), origins,
                 expectedFrom, reachFrom, lineage);
+    }
+
+    /** Adds an end-to-end hop from {@code from} to each sink it reaches. */
+    private static void addEndToEnd(List<Hop> hops, Topology topology, String from) {
+        for (Topology.Component sink : topology.components()) {
+            if (sink.role() == ComponentRole.SINK && reaches(topology, from, sink.id())) {
+                hops.add(new Hop(hops.size(), HopKind.END_TO_END, from + " => " + sink.id(),
+                        from, sink.id()));
+            }
+        }
     }
 
     /** The hop of {@code edge}: chained if its two ends run in one thread, else a transfer. */

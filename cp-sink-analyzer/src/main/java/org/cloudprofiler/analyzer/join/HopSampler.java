@@ -15,9 +15,9 @@ import org.cloudprofiler.analyzer.stats.TupleLatencies;
  * (a task that emits several tuples under one id), the start of a hop is its earliest record
  * there; every record at the hop's end is a sample. End to end, a source record is measured
  * from its source, an output without a lineage record from the operator that minted it, and an
- * output with one from its root's start ({@link #sampleDescendant}), never within one id. A sample's time is its hop's start on the
- * reference clock, since the run's start; only the samples the {@link TimeSelection} takes are
- * added. Stateless apart from its settings; used by one thread.
+ * output with one from its root's start ({@link #sampleDescendant}). A sample's time is its
+ * hop's start on the reference clock, since the run's start; only the samples the
+ * {@link TimeSelection} takes are added. Stateless apart from its settings; used by one thread.
  */
 final class HopSampler {
 

@@ -6,8 +6,9 @@ import java.util.Locale;
 
 /**
  * What a reader must know before trusting the report's figures, one plain sentence each, from
- * the summary: records without ids, violations, time-outs and their reasons, warm-up and hops that never settled,
- * drops, unbounded hops, damaged input. Empty when the run has none of these. Stateless.
+ * the summary: records without ids, violations, time-outs and their reasons, warm-up and hops
+ * that never settled, drops, unbounded hops, damaged input. Empty when the run has none of
+ * these. Stateless.
  */
 final class AnomalyNotes {
 
