@@ -29,8 +29,8 @@ import org.cloudprofiler.topology.TopologyDescription;
  * @param topology the profiled run's topology.json
  * @param analysis the analyzer's summary of the profiled run
  */
-public record FlinkJobRuns<T>(List<String> operators, Map<T, Long> unprofiled, Map<T, Long> profiled,
-        TopologyDescription topology, AnalysisSummary analysis) {
+public record FlinkJobRuns<T>(List<String> operators, Map<T, Long> unprofiled,
+        Map<T, Long> profiled, TopologyDescription topology, AnalysisSummary analysis) {
 
     public static final int PARALLELISM = 2;
 
