@@ -79,7 +79,7 @@ public final class TupleJoinOperator extends HopSamplingOperator {
         TupleEvents part = record.getValue().events();
         TupleEvents tuple = tuples.value();
         if (tuple == null) {
-            if (isComplete(part, start)) {
+            if (mayFinish(part, start)) {
                 // Combined whole before the shuffle: no state, no time-out.
                 finishTuple(tupleId, part, true, record.getTimestamp());
                 return;
@@ -95,7 +95,7 @@ public final class TupleJoinOperator extends HopSamplingOperator {
             timeouts.registerEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
         }
         tuple.addAll(part);
-        if (isComplete(tuple, start)) {
+        if (mayFinish(tuple, start)) {
             timeouts.deleteEventTimeTimer(VoidNamespace.INSTANCE, tuple.timeoutMillis);
             tuples.clear();
             finishTuple(tupleId, tuple, true, tuple.timeoutMillis - timeoutMillis);
@@ -104,6 +104,18 @@ public final class TupleJoinOperator extends HopSamplingOperator {
             // cluster configured so) keeps nothing of a change made to the value it returned.
             tuples.update(tuple);
         }
+    }
+
+    /**
+     * Whether {@code tuple} can end now: complete, and, if it is an output of a run whose logs
+     * hold lineage records, with its lineage record. Whether an output has one its id does not
+     * tell (window results have none), and the lineage file is read beside its task's {@code in}
+     * file, possibly after the output's last record: so a complete output without one waits for
+     * its time-out, and ends complete then.
+     */
+    private boolean mayFinish(TupleEvents tuple, int start) {
+        return isComplete(tuple, start) && (start == HopPlan.SOURCE_RECORD
+                || !plan.hasLineage() || tuple.rootId != TupleEvents.NO_ROOT);
     }
 
     private boolean isComplete(TupleEvents tuple, int start) {
@@ -116,7 +128,8 @@ public final class TupleJoinOperator extends HopSamplingOperator {
         TupleEvents tuple = tuples.value();
         if (tuple != null) {
             tuples.clear();
-            finishTuple(timer.getKey(), tuple, false, tuple.timeoutMillis - timeoutMillis);
+            finishTuple(timer.getKey(), tuple, isComplete(tuple, plan.startOf(timer.getKey())),
+                    tuple.timeoutMillis - timeoutMillis);
         }
     }
 

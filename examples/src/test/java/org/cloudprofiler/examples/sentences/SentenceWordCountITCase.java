@@ -19,7 +19,6 @@ import org.cloudprofiler.storm.pill.LocalRunMonitor;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.topology.TopologyDescription;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -140,9 +139,6 @@ class SentenceWordCountITCase {
      * an id minted at the split and a lineage record to its sentence (docs/design.md, "Tuple
      * lineage"), measured to the report and from its sentence.
      */
-    @Disabled("the analyzer's lineage join: an output whose awaited records complete before its"
-            + " lineage record is read ends without it, and the lineage record is then counted"
-            + " as lineageWithoutOutput (TupleJoinOperator.finishTuple)")
     @Test
     void eachFurtherWordOfASentenceIsAnOutputMeasuredFromItsSentence() {
         long words = expectedCounts().values().stream().mapToLong(Long::longValue).sum();

@@ -15,7 +15,6 @@ import org.cloudprofiler.analyzer.testing.AnalysisCoverage;
 import org.cloudprofiler.examples.flink.testing.FlinkJobRuns;
 import org.cloudprofiler.examples.flink.testing.ProfiledUserJobContract;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,9 +122,6 @@ class WordCountJobITCase extends ProfiledUserJobContract<WordCount> {
      * record to its line (docs/design.md, "Tuple lineage"), measured to the sink and from its
      * line.
      */
-    @Disabled("the analyzer's lineage join: an output whose awaited records complete before its"
-            + " lineage record is read ends without it, and the lineage record is then counted"
-            + " as lineageWithoutOutput (TupleJoinOperator.finishTuple)")
     @Test
     void eachFurtherWordOfALineIsAnOutputMeasuredFromItsLine() {
         long words = totals().values().stream().mapToLong(Long::longValue).sum();
