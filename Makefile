@@ -4,7 +4,7 @@ CLI_JAR := cp-cli/target/cloudprofiler.jar
 
 JAVA_CHECK := command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
 
-.PHONY: demo test test-sanitized fuzz check-readme check-compose build bench deps test-deps clean
+.PHONY: demo test test-java test-sanitized test-sanitized-beside test-clusters fuzz check-readme check-compose build bench deps test-deps clean
 
 # The Debian packages building needs (and the demo and the benchmarks: no browser).
 deps:
@@ -17,15 +17,33 @@ test-deps:
 	@$(JAVA_CHECK)
 
 # Builds everything, runs the C++ tests (CTest) and the Java tests and installs the artifacts
-# into the local Maven repository, as `make build` does; then builds README.md's example in a
-# Maven project of its own against them, and runs the C++ tests again under
-# AddressSanitizer + UndefinedBehaviorSanitizer. The Docker cluster's compose file is checked
-# first (it needs no build); the suites that run it need an engine, and say so when skipped.
+# into the local Maven repository, as `make build` does; beside that build, the C++ tests again
+# under AddressSanitizer + UndefinedBehaviorSanitizer (their output in target/test-sanitized.log);
+# then README.md's example in a Maven project of its own against the installed artifacts. The
+# Docker cluster's compose file is checked first (it needs no build). The suites that start
+# clusters of processes or containers are `make test-clusters` and `make test-docker`.
 test: test-deps
 	$(MAKE) check-compose
-	$(MVNW) install
+	$(MAKE) -j2 test-java test-sanitized-beside
 	$(MAKE) check-readme
-	$(MAKE) test-sanitized
+
+test-java:
+	$(MVNW) install
+
+test-sanitized-beside:
+	@mkdir -p target
+	@echo "test-sanitized: runs beside the Maven build, output in target/test-sanitized.log"
+	@$(MAKE) --no-print-directory test-sanitized >target/test-sanitized.log 2>&1 \
+	  && grep -h "tests passed" target/test-sanitized.log | sed 's/^/test-sanitized: /' \
+	  || { tail -n 80 target/test-sanitized.log; \
+	       echo "test-sanitized failed: the whole output is in target/test-sanitized.log"; exit 1; }
+
+# The integration tests that start real clusters of child processes from the Maven jars (the
+# demo's run over three nodes, Kafka on the local cluster, the analyzer on a standalone Flink
+# cluster), after `make test` or `make build` has installed the artifacts they run.
+test-clusters:
+	$(MVNW) -pl cp-cli,it verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+	  -Dcp.it.groups=multi-process-cluster -Dcp.it.excludedGroups=docker
 
 # README.md's dependency, example and inspect command, outside this build (after make build).
 check-readme:

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.cloudprofiler.analyzer.GoldenLogSet;
 import org.cloudprofiler.cli.cluster.FlinkConfiguration;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ours on their class path), and the packaged {@code cloudprofiler.jar} submitting the
  * analyzer to it from a third process, shipping itself as the job's jar.
  */
+@Tag("multi-process-cluster")
 class AnalyzeOnStandaloneClusterITCase {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration STARTUP = Duration.ofSeconds(120);

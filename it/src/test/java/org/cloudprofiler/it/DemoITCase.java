@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.cloudprofiler.cli.cluster.LocalCluster;
 import org.cloudprofiler.netns.NetworkNamespaces;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * when the demo ends, or is interrupted by Ctrl-C in the middle of a run, nothing it started is
  * left: no process naming its cluster directory, no namespace, no cluster.json.
  */
+@Tag("multi-process-cluster")
 class DemoITCase {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration DEMO_WAIT = Duration.ofMinutes(8);

@@ -18,6 +18,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.cloudprofiler.cli.cluster.ClusterState.RecordedProcess;
 import org.cloudprofiler.netns.NetworkNode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.AnnotatedElementContext;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDirFactory;
  * the loopback). Then the cluster down and up again in the same directory: the records are still
  * there.
  */
+@Tag("multi-process-cluster")
 class KafkaOnLocalClusterITCase {
     private static final String TOPIC = "local-cluster-records";
     private static final int RECORDS = 1_000;
