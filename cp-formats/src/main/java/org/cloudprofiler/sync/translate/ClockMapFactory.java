@@ -17,8 +17,10 @@ import org.cloudprofiler.sync.SyncPhase;
  * every exchange of both directions (the {@code all} lists where kept, else the min exchanges).
  *
  * <p>Every segment's bounds include the drift the model allows ({@code ρ}, docs/design.md, "Drift
- * between phases"). Where two consecutive segments' rates differ by more than the model allows
- * ({@code 2ρ}, the rate moving by {@code ρ} within each), both segments are left unbounded and
+ * between phases"). A mid phase whose exchanges were too slow to help is left out, its
+ * neighbours' segment allowing the drift of both. Where two consecutive segments' rates differ
+ * by more than the model allows ({@code 2ρ}, the rate moving by {@code ρ} within each), both
+ * segments are left unbounded and
  * the map reports it ({@link ClockMap#driftBeyondModel()}). With {@code ρ = 0}, the paper's
  * model, in which a rate may change at a phase and nowhere else, no such comparison is made.
  */
@@ -100,18 +102,26 @@ public final class ClockMapFactory {
         requirePhase(measured.isEmpty() ? null : measured.get(0), SyncPhase.START, pair,
                 measurements);
         requirePhase(measured.get(measured.size() - 1), SyncPhase.END, pair, measurements);
+        int[] kept = knots(measured, used, rateVariation);
+        List<PhaseExchanges> knots = new ArrayList<>();
+        for (int index : kept) {
+            knots.add(measured.get(index));
+        }
         List<ClockMap> segments = new ArrayList<>();
-        long[] boundaries = new long[measured.size() - 2];
+        long[] boundaries = new long[knots.size() - 2];
         List<DriftBeyondModel> beyondModel = new ArrayList<>();
-        boolean[] unbounded = new boolean[measured.size() - 1];
-        boolean[] infeasible = new boolean[measured.size() - 1];
-        for (int i = 0; i + 1 < measured.size(); i++) {
-            PhaseExchanges from = measured.get(i);
-            PhaseExchanges to = measured.get(i + 1);
+        // How many of the model's segments each of these spans: its rate may vary by that × ρ.
+        int[] modelSegments = new int[knots.size() - 1];
+        boolean[] unbounded = new boolean[knots.size() - 1];
+        boolean[] infeasible = new boolean[knots.size() - 1];
+        for (int i = 0; i + 1 < knots.size(); i++) {
+            PhaseExchanges from = knots.get(i);
+            PhaseExchanges to = knots.get(i + 1);
+            modelSegments[i] = kept[i + 1] - kept[i];
             try {
-                segments.add(segment(used, from, to, rateVariation));
+                segments.add(segment(used, from, to, modelSegments[i] * rateVariation));
             } catch (InconsistentSyncException e) {
-                ClockMap estimate = measured.size() > 2 ? minExchangesSegment(from, to) : null;
+                ClockMap estimate = knots.size() > 2 ? minExchangesSegment(from, to) : null;
                 if (estimate == null) {
                     throw new InconsistentSyncException(pair + ", phases "
                             + from.phase().index() + " (" + from.phase().name() + ") to "
@@ -122,8 +132,8 @@ public final class ClockMapFactory {
                 segments.add(estimate);
                 unbounded[i] = true;
                 infeasible[i] = true;
-                beyondModel.add(driftBeyondModel(data, targetNode, sourceNode, measured, i,
-                        i + 1, Double.NaN, rateVariation * 1e6));
+                beyondModel.add(driftBeyondModel(data, targetNode, sourceNode, knots, i,
+                        i + 1, Double.NaN, modelSegments[i] * rateVariation * 1e6));
             } catch (IllegalArgumentException e) {
                 throw new UnsynchronizedNodesException(pair + ": " + e.getMessage());
             }
@@ -141,7 +151,8 @@ public final class ClockMapFactory {
                 continue;
             }
             DriftBeyondModel change = rateChangeBeyondModel(data, targetNode, sourceNode,
-                    measured, i, segments.get(i), segments.get(i + 1), rateVariation);
+                    knots, i, segments.get(i), segments.get(i + 1),
+                    (modelSegments[i] + modelSegments[i + 1]) * rateVariation);
             if (change != null) {
                 beyondModel.add(change);
                 unbounded[i] = true;
@@ -159,6 +170,47 @@ public final class ClockMapFactory {
             throw new InconsistentSyncException(pair + ": the phases are not in the order of "
                     + sourceNode + "'s clock (" + e.getMessage() + "); its TSC is not invariant");
         }
+    }
+
+    /**
+     * The indices in {@code measured} of the phases the map rests on: all of them, less the mid
+     * phases whose exchanges were so slow (a node too loaded to answer at once) that the segment
+     * over their neighbours bounds a tick at the phase tighter than the phase itself does, the
+     * drift that longer segment allows included. A segment over m of the model's segments lets
+     * the rate vary by {@code m·ρ}, since at a phase two segments share the rate belongs to both.
+     * The slowest such phase is left out first, then the rest are weighed again. With
+     * {@code ρ = 0} every phase stays: that model lets a rate change at any phase.
+     */
+    private static int[] knots(List<PhaseExchanges> measured, Exchanges used,
+            double rateVariation) {
+        List<Integer> kept = new ArrayList<>();
+        for (int i = 0; i < measured.size(); i++) {
+            kept.add(i);
+        }
+        while (rateVariation > 0) {
+            int slowest = -1;
+            double largestGainTicks = 0;
+            for (int k = 1; k + 1 < kept.size(); k++) {
+                PhaseExchanges before = measured.get(kept.get(k - 1));
+                PhaseExchanges after = measured.get(kept.get(k + 1));
+                double span = after.sourceTicks() - before.sourceTicks();
+                double since = measured.get(kept.get(k)).sourceTicks() - before.sourceTicks();
+                double sigma = since / span;
+                double withoutTicks = (1 - sigma) * before.halfRttTicks(used)
+                        + sigma * after.halfRttTicks(used) + (kept.get(k + 1) - kept.get(k - 1))
+                        * rateVariation * since * (span - since) / span;
+                double gainTicks = measured.get(kept.get(k)).halfRttTicks(used) - withoutTicks;
+                if (gainTicks > largestGainTicks) {
+                    largestGainTicks = gainTicks;
+                    slowest = k;
+                }
+            }
+            if (slowest < 0) {
+                break;
+            }
+            kept.remove(slowest);
+        }
+        return kept.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** The map of one segment, from the exchanges of two consecutive phases. */
@@ -196,18 +248,20 @@ public final class ClockMapFactory {
      * The rate change between segments {@code i} and {@code i + 1} if it exceeds the model's
      * allowance, else null. Each segment's data hold its chord's slope within its rate's
      * half-width, plus the slack whole ticks give a rate over its span ({@code (1 + r)/T}); the
-     * true rate at the phase they share lies within {@code ρ·r} of both chords' slopes.
+     * true rate at the phase they share lies within {@code ρ·r} of a one-segment chord's slope
+     * ({@code m·ρ·r} of one spanning m of the model's segments), so that the two slopes differ
+     * by at most {@code allowedVariation·r}, the sum of both.
      */
     private static DriftBeyondModel rateChangeBeyondModel(SyncData data, String targetNode,
             String sourceNode, List<PhaseExchanges> measured, int i, ClockMap earlier,
-            ClockMap later, double rateVariation) {
+            ClockMap later, double allowedVariation) {
         long shared = measured.get(i + 1).sourceTicks();
         double earlierRate = earlier.rate(shared - 1);
         double laterRate = later.rate(shared);
         double proven = Math.abs(laterRate - earlierRate) - slopeSlack(earlier, shared - 1)
                 - slopeSlack(later, shared);
         double rate = Math.max(earlierRate, laterRate);
-        double allowed = 2 * rateVariation * rate;
+        double allowed = allowedVariation * rate;
         if (!(proven > allowed)) {
             return null;
         }
@@ -265,6 +319,19 @@ public final class ClockMapFactory {
 
         boolean hasAny() {
             return !forward.isEmpty() || !reverse.isEmpty();
+        }
+
+        /** Half the smallest round trip among the exchanges {@code used} rests on, in ticks. */
+        double halfRttTicks(Exchanges used) {
+            double forwardHalf = forwardMin == null ? Double.POSITIVE_INFINITY
+                    : forwardMin.rttTicks() / 2.0;
+            double reverseHalf = reverseMin == null ? Double.POSITIVE_INFINITY
+                    : reverseMin.rttTicks() / 2.0;
+            return switch (used) {
+                case TARGET_MIN -> forwardHalf;
+                case SOURCE_MIN -> reverseHalf;
+                case ALL -> Math.min(forwardHalf, reverseHalf);
+            };
         }
 
         /** When the phase ran, on the source clock. */

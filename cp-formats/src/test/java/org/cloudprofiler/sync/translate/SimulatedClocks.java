@@ -109,10 +109,16 @@ final class SimulatedClocks {
      */
     PairMeasurement measure(String from, String to, long t, int count, long maxDelay,
             Random random) {
+        return measure(from, to, t, count, 0, maxDelay, random);
+    }
+
+    /** As above, every one-way delay {@code extraDelay} longer (a node too loaded to answer). */
+    private PairMeasurement measure(String from, String to, long t, int count, long extraDelay,
+            long maxDelay, Random random) {
         List<SyncExchange> all = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            all.add(exchange(from, to, t + i * 1_000_000L, delay(maxDelay, random),
-                    delay(maxDelay, random)));
+            all.add(exchange(from, to, t + i * 1_000_000L, extraDelay + delay(maxDelay, random),
+                    extraDelay + delay(maxDelay, random)));
         }
         SyncExchange min = all.stream().min(Comparator.comparingLong(SyncExchange::rttTicks))
                 .orElseThrow();
@@ -124,6 +130,12 @@ final class SimulatedClocks {
      * begin at the given true times (the first named start, the last end, the others mid).
      */
     SyncData syncData(long tscHz, long[] phaseTimes, int count, long maxDelay, Random random) {
+        return syncData(tscHz, phaseTimes, new long[phaseTimes.length], count, maxDelay, random);
+    }
+
+    /** As above, each phase's one-way delays longer by its {@code extraDelays} entry. */
+    SyncData syncData(long tscHz, long[] phaseTimes, long[] extraDelays, int count,
+            long maxDelay, Random random) {
         List<SyncNode> nodes = new ArrayList<>();
         for (String node : clocks.keySet()) {
             nodes.add(new SyncNode(node, node + ".example", tscHz));
@@ -134,7 +146,8 @@ final class SimulatedClocks {
             for (String from : clocks.keySet()) {
                 for (String to : clocks.keySet()) {
                     if (!from.equals(to)) {
-                        pairs.add(measure(from, to, phaseTimes[i], count, maxDelay, random));
+                        pairs.add(measure(from, to, phaseTimes[i], count, extraDelays[i],
+                                maxDelay, random));
                     }
                 }
             }
