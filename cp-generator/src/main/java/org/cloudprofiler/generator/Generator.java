@@ -487,7 +487,7 @@ public final class Generator implements AutoCloseable {
          * How long before each bucket's due time a sender stops sleeping and spins (default
          * 50 µs, at most 1 ms): it keeps the schedule lag in tens of µs. Zero sleeps straight
          * to the due time (late by the timer's overshoot, and now and then by milliseconds;
-         * docs/benchmarks.md, "Generator") and leaves the CPU to an engine on the same cores.
+         * docs/benchmarks.md, "Generator and Java Object Factory") and leaves the CPU to an engine on the same cores.
          */
         public Builder spinWindow(Duration spinWindow) {
             this.spinWindow = spinWindow;

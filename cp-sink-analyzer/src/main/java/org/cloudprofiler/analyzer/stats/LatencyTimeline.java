@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * {@link #MAX_WINDOWS}, the window doubles and neighbours merge (exactly: windows are always
  * the chosen width times a power of two, aligned on the run's start), so a timeline holds at
  * most {@link #MAX_WINDOWS} windows of some 24 KiB (latencies up to 100 ms) to 58 KiB (of
- * either sign up to 10 s) each (docs/benchmarks.md, "Latency over time: memory"). Not
+ * either sign up to 10 s) each (docs/benchmarks.md, "Analyzer"). Not
  * thread-safe.
  */
 public final class LatencyTimeline implements Serializable {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * them) and their serialized size (what a join subtask sends the client). A measurement, not a
  * test: it asserts nothing and its name keeps it out of {@code mvn test}; run it as
  * {@code ./mvnw -B -ntp -o -pl cp-sink-analyzer test -Dtest=TimelineMemoryMeasurement
- * -Dsurefire.failIfNoSpecifiedTests=false} (docs/benchmarks.md, "Latency over time: memory").
+ * -Dsurefire.failIfNoSpecifiedTests=false} (docs/benchmarks.md, "Analyzer").
  */
 class TimelineMemoryMeasurement {
 
