@@ -37,7 +37,16 @@ public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichB
     private transient IdentifiedValues.Finder finder;
 
     public ProfiledBolt(IRichBolt delegate) {
-        super(delegate);
+        super(IRichBolt.class, delegate);
+    }
+
+    private ProfiledBolt(byte[] serializedDelegate) {
+        super(IRichBolt.class, serializedDelegate);
+    }
+
+    /** Profiles the bolt serialized in {@code bolt}, deserialized on the worker. */
+    static ProfiledBolt ofSerialized(byte[] bolt) {
+        return new ProfiledBolt(bolt);
     }
 
     /** Sets the extractor of this bolt's tuple ids; {@code null} follows the configuration. */

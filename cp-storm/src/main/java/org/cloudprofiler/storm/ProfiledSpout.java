@@ -36,8 +36,21 @@ public class ProfiledSpout extends ProfiledComponent<IRichSpout> implements IRic
 
     /** Profiles {@code delegate}; its run ends when {@code runEnd} says so. */
     public ProfiledSpout(IRichSpout delegate, RunEndSignal runEnd) {
-        super(delegate);
+        super(IRichSpout.class, delegate);
         this.runEnd = Objects.requireNonNull(runEnd, "runEnd");
+    }
+
+    private ProfiledSpout(byte[] serializedDelegate) {
+        super(IRichSpout.class, serializedDelegate);
+        this.runEnd = RunEndSignal.whenExhausted();
+    }
+
+    /**
+     * Profiles the spout serialized in {@code spout}, deserialized on the worker; its run ends
+     * when it is an exhausted {@link FiniteSpout} or the topology is deactivated.
+     */
+    static ProfiledSpout ofSerialized(byte[] spout) {
+        return new ProfiledSpout(spout);
     }
 
     /**
