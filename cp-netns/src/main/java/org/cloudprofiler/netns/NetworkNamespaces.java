@@ -31,7 +31,10 @@ import java.util.regex.Pattern;
  * <p>{@link #close()} (and, should the JVM exit first, a shutdown hook) kills what still runs in
  * the namespaces and removes every namespace and link it created. Names carry the creating pid
  * ({@link NamespaceNames}), so {@link #create} also removes leftovers of runs whose JVM died
- * without cleaning up. Setting {@code -Dcloudprofiler.test.netns=off} forces the fallback.
+ * without cleaning up. Where the host's firewall filters bridged traffic (a machine that runs
+ * Docker), the bridge gets a rule that lets it forward between its ports ({@link
+ * BridgeForwarding}), removed with it. Setting {@code -Dcloudprofiler.test.netns=off} forces the
+ * fallback.
  * Thread-safe.
  */
 public final class NetworkNamespaces implements AutoCloseable {
@@ -52,7 +55,7 @@ public final class NetworkNamespaces implements AutoCloseable {
     private final List<NetworkNode> nodes;
     private final String hostIp;
     private final String description;
-    private final IpCommand ip;
+    private final SystemCommand ip;
     private final NamespaceNames names;
     private final List<String> createdLinks = new ArrayList<>();
     private final List<String> createdNamespaces = new ArrayList<>();
@@ -60,7 +63,7 @@ public final class NetworkNamespaces implements AutoCloseable {
     private boolean closed;
 
     private NetworkNamespaces(List<NetworkNode> nodes, String hostIp, String description,
-            IpCommand ip, NamespaceNames names, boolean tearDownAtExit) {
+            SystemCommand ip, NamespaceNames names, boolean tearDownAtExit) {
         this.nodes = List.copyOf(nodes);
         this.hostIp = hostIp;
         this.description = description;
@@ -94,7 +97,7 @@ public final class NetworkNamespaces implements AutoCloseable {
         if (!available.available()) {
             return loopback(nodeCount, available.reason());
         }
-        IpCommand ip = IpCommand.find().orElseThrow();
+        SystemCommand ip = SystemCommand.ip().orElseThrow();
         removeStale(ip);
         return build(ip, nextNames(), nodeCount, true);
     }
@@ -115,7 +118,7 @@ public final class NetworkNamespaces implements AutoCloseable {
         if (!available.available()) {
             throw new IOException("no network namespaces here: " + available.reason());
         }
-        IpCommand ip = IpCommand.find().orElseThrow();
+        SystemCommand ip = SystemCommand.ip().orElseThrow();
         if (namespaceNames(ip.run("netns", "list")).contains(names.namespace(0))) {
             throw new IOException("network namespace " + names.namespace(0)
                     + " exists already: a kept set named " + name + " is up");
@@ -132,7 +135,7 @@ public final class NetworkNamespaces implements AutoCloseable {
     public static NetworkNamespaces attachKept(int nodeCount, String name) throws IOException {
         checkNodeCount(nodeCount);
         NamespaceNames names = NamespaceNames.kept(name);
-        IpCommand ip = IpCommand.find().orElseThrow(
+        SystemCommand ip = SystemCommand.ip().orElseThrow(
                 () -> new IOException("no `ip` command (package iproute2)"));
         List<NetworkNode> nodes = new ArrayList<>();
         for (int i = 0; i < nodeCount; i++) {
@@ -161,7 +164,7 @@ public final class NetworkNamespaces implements AutoCloseable {
     public static List<String> removeKept(int nodeCount, String name) throws IOException {
         checkNodeCount(nodeCount);
         NamespaceNames names = NamespaceNames.kept(name);
-        IpCommand ip = IpCommand.find().orElseThrow(
+        SystemCommand ip = SystemCommand.ip().orElseThrow(
                 () -> new IOException("no `ip` command (package iproute2)"));
         List<String> namespaces = namespaceNames(ip.run("netns", "list"));
         List<String> links = linkNames(ip.run("-o", "link", "show"));
@@ -181,7 +184,7 @@ public final class NetworkNamespaces implements AutoCloseable {
         return remnants.teardown();
     }
 
-    private static NetworkNamespaces build(IpCommand ip, NamespaceNames names, int nodeCount,
+    private static NetworkNamespaces build(SystemCommand ip, NamespaceNames names, int nodeCount,
             boolean tearDownAtExit) throws IOException {
         PrivateSubnet subnet = PrivateSubnet.choose(names.tag().hashCode(),
                 prefixesInUse(ip.run("-o", "-4", "addr", "show"), ip.run("-4", "route", "show")));
@@ -313,6 +316,7 @@ public final class NetworkNamespaces implements AutoCloseable {
     private void build(PrivateSubnet subnet) throws IOException {
         String bridge = names.bridge();
         createLink(bridge, "type", "bridge");
+        BridgeForwarding.allow(bridge);
         ip.run("addr", "add", subnet.hostWithPrefix(BRIDGE_HOST), "dev", bridge);
         ip.run("link", "set", bridge, "up");
         for (int i = 0; i < nodes.size(); i++) {
@@ -380,6 +384,13 @@ public final class NetworkNamespaces implements AutoCloseable {
             runCollecting(problems, "netns", "delete", namespace);
         }
         try {
+            if (BridgeForwarding.bridgesWithRules().contains(names.bridge())) {
+                BridgeForwarding.remove(names.bridge());
+            }
+        } catch (IOException e) {
+            problems.add(e.getMessage());
+        }
+        try {
             List<String> left = remaining();
             return left.isEmpty() ? List.of() : withLeftovers(problems, left);
         } catch (IOException e) {
@@ -424,7 +435,7 @@ public final class NetworkNamespaces implements AutoCloseable {
         if ("off".equals(System.getProperty(SWITCH_PROPERTY))) {
             return Availability.no("disabled by -D" + SWITCH_PROPERTY + "=off");
         }
-        Optional<IpCommand> found = IpCommand.find();
+        Optional<SystemCommand> found = SystemCommand.ip();
         if (found.isEmpty()) {
             return Availability.no(
                     "no `ip` command (package iproute2) on the PATH or in /usr/sbin, /sbin");
@@ -434,7 +445,7 @@ public final class NetworkNamespaces implements AutoCloseable {
             return Availability.no("not root (uid " + uid.getAsLong()
                     + "); creating network namespaces needs root");
         }
-        IpCommand ip = found.get();
+        SystemCommand ip = found.get();
         String probe = nextNames().probe();
         try {
             ip.run("netns", "add", probe);
@@ -469,7 +480,7 @@ public final class NetworkNamespaces implements AutoCloseable {
     }
 
     /** Best effort: a leftover we cannot remove must not fail a run that does not need it. */
-    private static void removeStale(IpCommand ip) {
+    private static void removeStale(SystemCommand ip) {
         try {
             LongPredicate alive = pid -> ProcessHandle.of(pid).isPresent();
             for (String link : staleNames(linkNames(ip.run("-o", "link", "show")), alive)) {
@@ -478,12 +489,17 @@ public final class NetworkNamespaces implements AutoCloseable {
             for (String namespace : staleNames(namespaceNames(ip.run("netns", "list")), alive)) {
                 removeStale(ip, "netns", namespace);
             }
+            for (String bridge : staleNames(BridgeForwarding.bridgesWithRules(), alive)) {
+                BridgeForwarding.remove(bridge);
+                System.err.println("removed the stale forwarding rule of bridge " + bridge
+                        + " of a run that is gone");
+            }
         } catch (IOException e) {
             System.err.println("could not look for stale network namespaces: " + e.getMessage());
         }
     }
 
-    private static void removeStale(IpCommand ip, String object, String name) {
+    private static void removeStale(SystemCommand ip, String object, String name) {
         try {
             ip.run(object, "delete", name);
             System.err.println("removed stale " + object + " " + name + " of a run that is gone");

@@ -12,21 +12,31 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-/** Runs iproute2's {@code ip} with a timeout; a failure throws with the command's stderr. */
-final class IpCommand {
+/**
+ * Runs a system administration command (iproute2's {@code ip}, {@code iptables}) with a timeout;
+ * a failure throws with the command's stderr.
+ */
+final class SystemCommand {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final Path executable;
+    private final String program;
 
-    private IpCommand(Path executable) {
+    private SystemCommand(Path executable, String program) {
         this.executable = executable;
+        this.program = program;
+    }
+
+    /** iproute2's {@code ip}, found as {@link #find(String)} finds a program. */
+    static Optional<SystemCommand> ip() {
+        return find("ip");
     }
 
     /**
-     * The {@code ip} on the PATH, else in the sbin directories: a test JVM started by a build tool
-     * often has a PATH without them even when run as root.
+     * {@code program} on the PATH, else in the sbin directories: a test JVM started by a build
+     * tool often has a PATH without them even when run as root.
      */
-    static Optional<IpCommand> find() {
+    static Optional<SystemCommand> find(String program) {
         Set<String> directories = new LinkedHashSet<>();
         String path = System.getenv("PATH");
         if (path != null) {
@@ -35,10 +45,10 @@ final class IpCommand {
         directories.addAll(List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin"));
         return directories.stream()
                 .filter(directory -> !directory.isEmpty())
-                .map(directory -> Path.of(directory, "ip"))
+                .map(directory -> Path.of(directory, program))
                 .filter(Files::isExecutable)
                 .findFirst()
-                .map(IpCommand::new);
+                .map(executable -> new SystemCommand(executable, program));
     }
 
     /** The absolute path of the executable. */
@@ -47,7 +57,7 @@ final class IpCommand {
     }
 
     /**
-     * Runs {@code ip args...} and returns its stdout.
+     * Runs the program with {@code args} and returns its stdout.
      *
      * @throws IOException naming the command, with its exit code and stderr, if it fails or does
      *     not finish within the timeout (it is then killed)
@@ -56,10 +66,10 @@ final class IpCommand {
         List<String> command = new ArrayList<>();
         command.add(executable.toString());
         command.addAll(List.of(args));
-        String shown = "`ip " + String.join(" ", args) + "`";
+        String shown = "`" + program + " " + String.join(" ", args) + "`";
         // Files, not pipes: nothing to drain, so a chatty or stuck command cannot block us.
-        Path stdout = Files.createTempFile("cp-ip-", ".out");
-        Path stderr = Files.createTempFile("cp-ip-", ".err");
+        Path stdout = Files.createTempFile("cp-" + program + "-", ".out");
+        Path stderr = Files.createTempFile("cp-" + program + "-", ".err");
         try {
             Process process = new ProcessBuilder(command)
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
@@ -83,13 +93,13 @@ final class IpCommand {
         }
     }
 
-    private static boolean waitFor(Process process) throws IOException {
+    private boolean waitFor(Process process) throws IOException {
         try {
             return process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for `ip`", e);
+            throw new IOException("interrupted while waiting for `" + program + "`", e);
         }
     }
 }
