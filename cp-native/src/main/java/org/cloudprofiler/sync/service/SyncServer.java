@@ -104,7 +104,7 @@ public final class SyncServer implements AutoCloseable {
             throw new SyncException("only " + ids.size() + " of " + count + " sync agents"
                     + " registered with " + address + " within " + timeout.toSeconds() + " s "
                     + ids + "; start `cloudprofiler sync-agent --server " + address
-                    + "` on every node, with the same --token");
+                    + "` on every node, with the same secret and cloudprofiler version");
         }
         return nodes();
     }
