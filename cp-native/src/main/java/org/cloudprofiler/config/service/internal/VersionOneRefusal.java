@@ -21,13 +21,6 @@ import java.nio.charset.StandardCharsets;
  */
 public final class VersionOneRefusal {
     private static final int VERSION_ONE = 1;
-    private static final int QUERY = 1;
-    private static final int CHOICE = 2;
-    private static final int SET = 3;
-    private static final int REMOVE = 4;
-    private static final int DONE = 5;
-    private static final int LIST = 6;
-    private static final int RULES = 7;
 
     private VersionOneRefusal() {}
 
@@ -48,8 +41,8 @@ public final class VersionOneRefusal {
         ByteBuffer in = ByteBuffer.wrap(data, 0, length).order(ByteOrder.LITTLE_ENDIAN);
         int type = data[5] & 0xff;
         if (in.getInt(0) != ConfigCodec.MAGIC || (data[4] & 0xff) != VERSION_ONE
-                || in.getShort(6) != 0 || type != QUERY && type != SET && type != REMOVE
-                && type != LIST) {
+                || in.getShort(6) != 0 || type != ConfigCodec.QUERY && type != ConfigCodec.SET
+                && type != ConfigCodec.REMOVE && type != ConfigCodec.LIST) {
             return null;
         }
         byte[] text = problem.getBytes(StandardCharsets.US_ASCII);
@@ -57,10 +50,11 @@ public final class VersionOneRefusal {
                 .order(ByteOrder.LITTLE_ENDIAN);
         // The client's own token hash and request id: version 1 checks both on every reply.
         out.putInt(ConfigCodec.MAGIC).put((byte) VERSION_ONE)
-                .put((byte) (type == QUERY ? CHOICE : type == LIST ? RULES : DONE))
+                .put((byte) (type == ConfigCodec.QUERY ? ConfigCodec.CHOICE
+                        : type == ConfigCodec.LIST ? ConfigCodec.RULES : ConfigCodec.DONE))
                 .putShort((short) 0).putLong(in.getLong(8)).putInt(in.getInt(16));
         out.putLong(0);  // the generation: none of this server's is given away
-        if (type == LIST) {
+        if (type == ConfigCodec.LIST) {
             out.putShort((short) 0).putShort((short) 1).put((byte) 0);
         } else {
             out.putShort((short) text.length).put(text);
