@@ -18,7 +18,7 @@ public enum SyncAuthentication {
      * have forged exchanges, and so moved any remote latency, inside or outside its bound.
      */
     INSECURE("insecure"),
-    /** A file of schema version 1, which does not say: never written. */
+    /** A file of schema version 1, which does not say (the value has no name in sync.json). */
     UNRECORDED(null);
 
     private final String jsonName;
