@@ -4,7 +4,8 @@ CLI_JAR := cp-cli/target/cloudprofiler.jar
 
 JAVA_CHECK := command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
 
-.PHONY: demo test test-java test-sanitized test-sanitized-beside test-clusters fuzz check-readme check-compose build bench deps test-deps clean
+.PHONY: demo test test-java test-sanitized test-sanitized-beside test-clusters fuzz check-readme \
+	check-compose build bench bench-sync deps test-deps clean
 
 # The Debian packages building needs (and the demo and the benchmarks: no browser).
 deps:
@@ -91,6 +92,12 @@ demo: build
 # Benchmarks: JMH for Java, the native bench for C++; prints figures, asserts nothing.
 bench: build
 	bash bench/run.sh
+
+# What the sync MACs cost the bound between network namespaces: protocol version 1 against
+# version 2, alternated in one run (as root). SYNC_V1_JAR: cloudprofiler.jar built from the last
+# commit before version 2 (bench/sync-namespaces.sh says how).
+bench-sync: build
+	bash bench/sync-namespaces.sh $(SYNC_V1_JAR)
 
 clean:
 	$(MVNW) -q clean

@@ -13,7 +13,8 @@
 #         waiting for a configuration server that never answers (NetConfFallbackBench), and
 #         how long a rule change takes to reach an open channel (NetConfChangeBench).
 # native: the C++ bench (bench/src/main/cpp, built here into bench/target/native): C++ logTS per
-#         call, bytes per record, two-writer throughput and the memory policy, idle CPU.
+#         call, the RET ack MAC per ack (ret-acks), bytes per record, two-writer throughput and
+#         the memory policy, idle CPU.
 # generator: the native generator over loopback TCP, one sender: the rates it sustains without
 #         a drop into a counting C++ receiver and into a JeroMQ (Java) one, and its rate
 #         accuracy and schedule lag at 1 M tuples/s (native bench sections and
@@ -142,6 +143,7 @@ run_native() {
     build_native
     echo "### Native bench (each section in its own process: the core reads CP_* once)"
     measured "$binary" call-cost --batches 20000 --calls-per-batch 1000
+    measured "$binary" ret-acks --batches 2000 --calls-per-batch 1000
     measured "$binary" bytes-per-record --records 1e7 --rate 1e6
     measured "$binary" writer-throughput --seconds 3
     CP_BUFFER_MB=4 measured "$binary" writer-throughput --seconds 3

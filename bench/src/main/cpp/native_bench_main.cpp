@@ -12,6 +12,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: cloudprofiler_native_bench <section> [--name value ...]\n"
     "  call-cost          C++ logTS per call (--batches 20000 --calls-per-batch 1000)\n"
+    "  ret-acks           RET ack MAC and RET_END logTS (--batches 2000 --calls-per-batch 1000)\n"
     "  bytes-per-record   BUFFERED_ID+zstd log size (--records 1e7 --rate 1e6)\n"
     "  writer-throughput  two BUFFERED_ID writers (--seconds 3 [--rates 1e6,2e6,...])\n"
     "  idle-cpu           CPU of idle open channels (--channels 50 --seconds 5)\n"
@@ -33,6 +34,8 @@ int main(int argc, char** argv) {
         int status = 2;
         if (std::strcmp(section, "call-cost") == 0) {
             status = runCallCost(options);
+        } else if (std::strcmp(section, "ret-acks") == 0) {
+            status = runRetAcks(options);
         } else if (std::strcmp(section, "bytes-per-record") == 0) {
             status = runBytesPerRecord(options);
         } else if (std::strcmp(section, "writer-throughput") == 0) {

@@ -10,6 +10,10 @@ namespace cloudprofiler::bench {
 // --calls-per-batch.
 int runCallCost(const BenchOptions& options);
 
+// A return-trip ack's MAC, signed and checked, beside version 1's unsigned layout; RET_END's
+// logTS with its send. Options: --batches, --calls-per-batch.
+int runRetAcks(const BenchOptions& options);
+
 // Bytes per record of BUFFERED_ID logs of sequential ids, tight loop and paced. Options:
 // --records, --rate (records/s of the paced run).
 int runBytesPerRecord(const BenchOptions& options);

@@ -14,8 +14,10 @@ namespace cloudprofiler {
 struct AckStats {
     uint64_t matched = 0;       // RET_START: acks that found their waiting start
     uint64_t unknown = 0;       // RET_START: well-formed acks for an id with no waiting start
-    uint64_t malformed = 0;     // RET_START: datagrams of the wrong size, magic or version
-    uint64_t wrongToken = 0;    // RET_START: acks carrying another CP_RET_TOKEN
+    uint64_t malformed = 0;     // RET_START: datagrams of the wrong size, magic or reserved bytes
+    uint64_t wrongVersion = 0;  // RET_START: acks of another version (another release's RET_END)
+    uint64_t unauthenticated = 0;  // RET_START: acks whose MAC fails (another CP_RET_TOKEN,
+                                   // forged or altered)
     uint64_t unacked = 0;       // RET_START: starts written without an ack (ack_tsc = -1)
     uint64_t sendFailures = 0;  // RET_END: acks not sent (refused by the kernel, or no port)
 };

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <functional>
@@ -16,7 +17,7 @@
 #include "handlers/ret_pending_starts.h"
 #include "profiler_error.h"
 #include "spsc_ring.h"
-#include "sync/sync_message.h"
+#include "sync/udp_socket.h"
 #include "test_support.h"
 
 namespace cloudprofiler {
@@ -65,16 +66,35 @@ int ackThreads() {
     return count;
 }
 
+// The key of this process's RET channels: CP_RET_TOKEN is not set for the tests.
+const RetAckKey& ourKey() {
+    static const RetAckKey key = RetAckKey::fromSecret("");
+    return key;
+}
+
+std::vector<uint8_t> ackBytes(int64_t id, const RetAckKey& key = ourKey()) {
+    uint8_t datagram[kRetAckBytes];
+    encodeRetAck(id, key, datagram);
+    return std::vector<uint8_t>(datagram, datagram + kRetAckBytes);
+}
+
+// An ack as version 1 laid it out: the FNV-1a hash of the token in clear where the MAC now is.
+std::vector<uint8_t> versionOneAck(int64_t id) {
+    std::vector<uint8_t> bytes(kRetAckBytes, 0);
+    uint64_t fields[] = {kRetAckMagic | (uint64_t{1} << 32), 0xcbf29ce484222325ULL,
+                         static_cast<uint64_t>(id)};
+    for (size_t i = 0; i < bytes.size(); ++i) {
+        bytes[i] = static_cast<uint8_t>(fields[i / 8] >> (8 * (i % 8)));
+    }
+    return bytes;
+}
+
 // Sends raw datagrams to a RET_START port, as a RET_END node (or a stranger) would.
 class AckSender {
 public:
     explicit AckSender(uint16_t port) : to_{kLoopback, port} {}
 
-    void ack(int64_t id, uint64_t tokenHash = 0) {
-        uint8_t datagram[kRetAckBytes];
-        encodeRetAck(id, tokenHash, datagram);
-        send(std::vector<uint8_t>(datagram, datagram + kRetAckBytes));
-    }
+    void ack(int64_t id, const RetAckKey& key = ourKey()) { send(ackBytes(id, key)); }
     void send(const std::vector<uint8_t>& bytes) {
         ASSERT_TRUE(socket_.send(bytes.data(), bytes.size(), to_));
     }
@@ -104,7 +124,8 @@ TEST(RetHandlers, EveryTupleIsAckedExactlyOnceOverLoopback) {
     AckStats acks = acksOf(start);
     EXPECT_EQ(0u, acks.unknown);
     EXPECT_EQ(0u, acks.malformed);
-    EXPECT_EQ(0u, acks.wrongToken);
+    EXPECT_EQ(0u, acks.wrongVersion);
+    EXPECT_EQ(0u, acks.unauthenticated);
     EXPECT_EQ(0u, acks.unacked);
     EXPECT_EQ(0u, acksOf(end).sendFailures);
     ASSERT_TRUE(closeChannel(start));
@@ -159,28 +180,69 @@ TEST(RetHandlers, MalformedDatagramsAreCountedAndTheChannelGoesOn) {
     uint16_t port = freeUdpPort();
     ChannelHandle start = openStart("ret/malformed/start", port);
     AckSender sender(port);
-    uint8_t valid[kRetAckBytes];
-    encodeRetAck(5, 0, valid);
-    std::vector<uint8_t> good(valid, valid + kRetAckBytes);
-    std::vector<std::vector<uint8_t>> bad = {{}, {1, 2, 3}, good, good, good, good};
+    std::vector<uint8_t> good = ackBytes(5);
+    std::vector<std::vector<uint8_t>> bad = {{}, {1, 2, 3}, good, good, good};
     bad[2][0] ^= 0xFF;                   // magic
-    bad[3][4] = kRetAckVersion + 1;      // version
-    bad[4][6] = 1;                       // a reserved byte
-    bad[5].resize(kRetAckBytes * 4, 0);  // oversized, with a valid ack in front
+    bad[3].pop_back();                   // cut short
+    bad[4].resize(kRetAckBytes * 4, 0);  // oversized, with a valid ack in front
     for (const auto& datagram : bad) {
         sender.send(datagram);
     }
-    sender.ack(5, sync::hashToken("not ours"));
     ASSERT_TRUE(logTS(start, 5));
     sender.ack(5);
     ASSERT_TRUE(eventually([&] {
         AckStats acks = acksOf(start);
-        return acks.malformed == bad.size() && acks.wrongToken == 1 && acks.matched == 1;
+        return acks.malformed == bad.size() && acks.matched == 1;
     })) << "malformed "
-        << acksOf(start).malformed << ", wrong token " << acksOf(start).wrongToken;
+        << acksOf(start).malformed;
     EXPECT_EQ(0u, acksOf(start).unknown);
     ASSERT_TRUE(closeChannel(start));
     EXPECT_EQ(1u, testing::decodeChannel("ret/malformed/start").rows.size());
+}
+
+// What someone who reads the acks but lacks CP_RET_TOKEN can send: acks signed with another
+// token, captured acks altered or replayed, and a RET_END of the previous version. None matches
+// a start; each is counted under its reason, and the genuine ack still matches.
+TEST(RetHandlers, ForgedAlteredReplayedAndOldVersionAcksAreRejectedAndCounted) {
+    uint16_t port = freeUdpPort();
+    ChannelHandle start = openStart("ret/attack/start", port);
+    AckSender sender(port);
+    ASSERT_TRUE(logTS(start, 5, 100));
+    ASSERT_TRUE(logTS(start, 6, 200));
+    sender.ack(5, RetAckKey::fromSecret("not ours"));  // forged: another token's key
+    std::vector<uint8_t> captured = ackBytes(5);
+    std::vector<uint8_t> otherId = captured;
+    otherId[8] ^= 0x03;  // the id altered to 6, the MAC kept
+    sender.send(otherId);
+    std::vector<uint8_t> badMac = captured;
+    badMac[kRetAckBytes - 1] ^= 0x80;
+    sender.send(badMac);
+    std::vector<uint8_t> reserved = captured;
+    reserved[6] = 1;  // a reserved byte set: the MAC covers it too
+    sender.send(reserved);
+    sender.send(versionOneAck(5));
+    ASSERT_TRUE(eventually([&] {
+        AckStats acks = acksOf(start);
+        return acks.unauthenticated == 4 && acks.wrongVersion == 1;
+    })) << "unauthenticated "
+        << acksOf(start).unauthenticated << ", other version " << acksOf(start).wrongVersion;
+    EXPECT_EQ(0u, acksOf(start).matched);
+    sender.send(captured);  // the genuine ack
+    sender.send(captured);  // replayed: its start is taken already
+    ASSERT_TRUE(eventually([&] {
+        AckStats acks = acksOf(start);
+        return acks.matched == 1 && acks.unknown == 1;
+    }));
+    AckStats acks = acksOf(start);
+    EXPECT_EQ(0u, acks.malformed);
+    EXPECT_EQ(4u, acks.unauthenticated);
+    EXPECT_EQ(1u, acks.wrongVersion);
+    ASSERT_TRUE(closeChannel(start));
+    DecodedLog log = testing::decodeChannel("ret/attack/start");
+    ASSERT_EQ(2u, log.rows.size());
+    EXPECT_EQ(5, log.rows[0][0]);
+    EXPECT_GT(log.rows[0][2], 100);
+    EXPECT_EQ((Row{6, 200, -1}), log.rows[1]);  // never acked: nothing forged matched it
 }
 
 TEST(RetHandlers, APortInUseIsReportedWithThePortAndTheFix) {
@@ -313,15 +375,48 @@ TEST(RetHandlers, ParametersAreValidated) {
 }
 
 TEST(RetAckDatagram, RoundTripsEveryIdAndRejectsAnythingElse) {
+    RetAckKey key = RetAckKey::fromSecret("run 42");
+    RetAckKey otherKey = RetAckKey::fromSecret("run 43");
     for (int64_t id : {int64_t{0}, int64_t{-1}, INT64_MIN, INT64_MAX}) {
         uint8_t datagram[kRetAckBytes];
-        encodeRetAck(id, 42, datagram);
+        encodeRetAck(id, key, datagram);
         int64_t decoded = 0;
-        ASSERT_EQ(RetAckStatus::kOk, decodeRetAck(datagram, kRetAckBytes, 42, decoded));
+        ASSERT_EQ(RetAckStatus::kOk, decodeRetAck(datagram, kRetAckBytes, key, decoded));
         EXPECT_EQ(id, decoded);
-        EXPECT_EQ(RetAckStatus::kWrongToken, decodeRetAck(datagram, kRetAckBytes, 0, decoded));
-        EXPECT_EQ(RetAckStatus::kMalformed, decodeRetAck(datagram, kRetAckBytes - 1, 42, decoded));
+        EXPECT_EQ(RetAckStatus::kUnauthenticated,
+                  decodeRetAck(datagram, kRetAckBytes, otherKey, decoded));
+        EXPECT_EQ(RetAckStatus::kMalformed,
+                  decodeRetAck(datagram, kRetAckBytes - 1, key, decoded));
+        // Any bit flipped after the version fails the MAC; in the magic, it is not an ack.
+        for (size_t bit = 0; bit < kRetAckBytes * 8; ++bit) {
+            if (bit / 8 == 4) {
+                continue;  // the version byte: below
+            }
+            uint8_t altered[kRetAckBytes];
+            std::copy(datagram, datagram + kRetAckBytes, altered);
+            altered[bit / 8] ^= static_cast<uint8_t>(1u << (bit % 8));
+            EXPECT_EQ(bit < 32 ? RetAckStatus::kMalformed : RetAckStatus::kUnauthenticated,
+                      decodeRetAck(altered, kRetAckBytes, key, decoded))
+                << "bit " << bit;
+        }
     }
+    std::vector<uint8_t> old = versionOneAck(7);
+    uint8_t version = 0;
+    int64_t decoded = 0;
+    EXPECT_EQ(RetAckStatus::kWrongVersion,
+              decodeRetAck(old.data(), old.size(), key, decoded, &version));
+    EXPECT_EQ(1, version);
+}
+
+TEST(RetAckDatagram, TheMacDependsOnTheTokenAndOnTheId) {
+    uint8_t first[kRetAckBytes];
+    uint8_t second[kRetAckBytes];
+    encodeRetAck(7, RetAckKey::fromSecret("a token"), first);
+    encodeRetAck(7, RetAckKey::fromSecret("a token"), second);
+    EXPECT_TRUE(std::equal(first, first + kRetAckBytes, second));  // one key per token
+    encodeRetAck(8, RetAckKey::fromSecret("a token"), second);
+    // Another id, another MAC: the MAC is not a constant a reader could copy to other acks.
+    EXPECT_FALSE(std::equal(first + 16, first + kRetAckBytes, second + 16));
 }
 
 TEST(RetPendingStarts, KeepsAWindowOfTheLastStartsAndHandsOutThoseThatLeaveIt) {

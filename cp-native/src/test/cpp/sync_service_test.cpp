@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <future>
 #include <memory>
 #include <random>
@@ -17,6 +18,7 @@
 #include "sync/sync_message.h"
 #include "sync/sync_server.h"
 #include "sync/udp_socket.h"
+#include "sync/version_one_refusal.h"
 
 namespace cloudprofiler::sync {
 namespace {
@@ -173,6 +175,84 @@ TEST(SyncService, AnotherSecretIsRefusedAndCounted) {
     EXPECT_EQ(agent.run().outcome, SyncAgent::Outcome::kNeverRegistered);
     EXPECT_TRUE(server->nodes().empty());
     EXPECT_GT(server->counters().unauthenticated, 0u);
+}
+
+// A version-1 datagram as the previous release laid it out: magic, version 1, `type`, reserved,
+// the FNV-1a token hash in clear, the request id, then `body`.
+std::vector<uint8_t> versionOneDatagram(uint8_t type, uint64_t tokenHash, uint32_t requestId,
+                                        const std::vector<uint8_t>& body) {
+    std::vector<uint8_t> bytes = {0x43, 0x50, 0x53, 0x59, 1, type, 0, 0};
+    for (int i = 0; i < 8; ++i) {
+        bytes.push_back(static_cast<uint8_t>(tokenHash >> (8 * i)));
+    }
+    for (int i = 0; i < 4; ++i) {
+        bytes.push_back(static_cast<uint8_t>(requestId >> (8 * i)));
+    }
+    bytes.insert(bytes.end(), body.begin(), body.end());
+    return bytes;
+}
+
+// Version 1's REGISTER body: u16 length + node id "old", u64 TSC Hz.
+const std::vector<uint8_t> kVersionOneRegisterBody = {3, 0, 'o', 'l', 'd', 0, 0x94, 0x35, 0x77,
+                                                      0, 0, 0, 0};
+
+TEST(SyncService, AnAgentOfVersionOneIsToldWhyInItsOwnLayoutAndNothingElse) {
+    auto server = loopbackServer("the secret");
+    UdpSocket oldAgent(Address{kLoopback, 0});
+    const uint64_t hash = 0x0123456789abcdefULL;  // what the old agent sent: its own token's
+    std::vector<uint8_t> registration =
+        versionOneDatagram(1, hash, 77, kVersionOneRegisterBody);
+    ASSERT_TRUE(oldAgent.send(registration.data(), registration.size(), server->local()));
+    std::vector<uint8_t> reply(kMaxDatagramBytes + 1);
+    size_t length = 0;
+    Address from;
+    ASSERT_EQ(UdpSocket::Received::kDatagram,
+              oldAgent.receive(reply.data(), reply.size(), 5000, length, from));
+    reply.resize(length);
+    // Version 1's REFUSED, as its decoder checks it: header, the agent's own hash and request
+    // id, a printable problem of exactly the rest of the datagram.
+    std::string problem(reply.begin() + 22, reply.end());
+    std::vector<uint8_t> header = versionOneDatagram(17, hash, 77, {});
+    ASSERT_GT(length, 22u);
+    EXPECT_EQ(header, std::vector<uint8_t>(reply.begin(), reply.begin() + 20));
+    EXPECT_EQ(problem.size(), static_cast<size_t>(reply[20] | reply[21] << 8));
+    EXPECT_EQ("this server speaks sync protocol version 2, this agent version 1: run the same"
+              " cloudprofiler version on every node",
+              problem);
+    EXPECT_TRUE(server->nodes().empty());
+    EXPECT_EQ(1u, server->counters().wrongVersion);
+    EXPECT_EQ(0u, server->counters().registrations);
+
+    // Any other version-1 datagram, or a REGISTER cut short, gets nothing (sent once the
+    // server's pace of one answer per 100 ms would allow one).
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    for (const std::vector<uint8_t>& other :
+         {versionOneDatagram(4, hash, 78, {}),
+          versionOneDatagram(1, hash, 79, std::vector<uint8_t>(2, 0))}) {
+        ASSERT_TRUE(oldAgent.send(other.data(), other.size(), server->local()));
+    }
+    EXPECT_EQ(UdpSocket::Received::kNothing,
+              oldAgent.receive(reply.data(), reply.size(), 300, length, from));
+    EXPECT_EQ(3u, server->counters().wrongVersion);
+}
+
+TEST(VersionOneRefusal, AnswersOnlyAVersionOneRegister) {
+    std::vector<uint8_t> registration = versionOneDatagram(1, 5, 6, kVersionOneRegisterBody);
+    EXPECT_FALSE(versionOneRefusal(registration.data(), registration.size(), "why").empty());
+    std::vector<uint8_t> reserved = registration;
+    reserved[6] = 1;
+    std::vector<uint8_t> current = registration;
+    current[4] = kProtocolVersion;
+    Message message = Message::of(MessageType::kRegister);
+    message.nodeId = "new";
+    std::vector<uint8_t> signed2 = encode(message, datagramKey(""));
+    for (const std::vector<uint8_t>& datagram : {reserved, current, signed2}) {
+        EXPECT_TRUE(versionOneRefusal(datagram.data(), datagram.size(), "why").empty());
+    }
+    std::string longProblem(1000, 'x');
+    std::vector<uint8_t> cut =
+        versionOneRefusal(registration.data(), registration.size(), longProblem);
+    EXPECT_EQ(20u + 2 + kMaxProblemBytes, cut.size());
 }
 
 TEST(SyncService, AnAgentNoticesItsServerIsGone) {

@@ -5,9 +5,7 @@
 
 #include "../config.h"
 #include "../log_file.h"
-#include "../sync/sync_message.h"
 #include "../warnings.h"
-#include "ret_ack_datagram.h"
 
 namespace cloudprofiler {
 
@@ -16,7 +14,7 @@ RetEndHandler::RetEndHandler(LogFile& file, Codec codec, const RecordBuffer::Ser
     : file_(file),
       buffer_(RecordBuffer::Mode::kPipelined, file, codec, idRecordColumns(file), services),
       socket_(sync::Address{0, 0}),  // any local address and port: acks only leave from it
-      tokenHash_(sync::hashToken(services.config.retToken)) {
+      key_(RetAckKey::fromSecret(services.config.retToken)) {
     applyParameters(parameters);
 }
 
@@ -31,7 +29,7 @@ void RetEndHandler::sendAck(int64_t id) {
         return;
     }
     uint8_t datagram[kRetAckBytes];
-    encodeRetAck(id, tokenHash_, datagram);
+    encodeRetAck(id, key_, datagram);
     if (__builtin_expect(!socket_.send(datagram, sizeof datagram, startNode_), 0)) {
         countSendFailure(errno);
     }

@@ -9,6 +9,7 @@
 #include "../sync/udp_socket.h"
 #include "../tsc_clock.h"
 #include "id_record.h"
+#include "ret_ack_datagram.h"
 
 namespace cloudprofiler {
 
@@ -43,7 +44,7 @@ private:
     RecordBuffer buffer_;
     sync::UdpSocket socket_;
     sync::Address startNode_;
-    const uint64_t tokenHash_;
+    const RetAckKey key_;
     SingleWriterCounter sendFailures_;
     bool warnedSendFailure_ = false;
 };

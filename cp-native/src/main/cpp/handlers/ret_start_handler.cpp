@@ -6,9 +6,7 @@
 #include "../background_thread.h"
 #include "../config.h"
 #include "../log_file.h"
-#include "../sync/sync_message.h"
 #include "../warnings.h"
-#include "ret_ack_datagram.h"
 
 namespace cloudprofiler {
 namespace {
@@ -28,7 +26,7 @@ RetStartHandler::RetStartHandler(LogFile& file, Codec codec, const RecordBuffer:
       // Pipelined: the ack thread must hand full blocks on rather than encode them itself, or
       // acks would wait in the socket meanwhile and their RTTs grow by the encoding time.
       buffer_(RecordBuffer::Mode::kPipelined, file, codec, 3, services),
-      tokenHash_(sync::hashToken(services.config.retToken)),
+      key_(RetAckKey::fromSecret(services.config.retToken)),
       starts_(std::make_unique<SpscRing<Start>>(static_cast<uint32_t>(parameters[2]))),
       pending_(std::make_unique<RetPendingStarts>(static_cast<uint32_t>(parameters[2]))) {}
 
@@ -126,13 +124,24 @@ void RetStartHandler::receiveLoop() {
 void RetStartHandler::handleDatagram(const uint8_t* datagram, size_t length,
                                      const sync::Address& from, uint64_t ackTsc) {
     int64_t id = 0;
-    switch (decodeRetAck(datagram, length, tokenHash_, id)) {
+    uint8_t version = kRetAckVersion;
+    switch (decodeRetAck(datagram, length, key_, id, &version)) {
         case RetAckStatus::kMalformed:
             reject(malformed_, "malformed",
                    "a " + std::to_string(length) + "-byte datagram that is not an ack", from);
             return;
-        case RetAckStatus::kWrongToken:
-            reject(wrongToken_, "token", "an ack with another CP_RET_TOKEN", from);
+        case RetAckStatus::kWrongVersion:
+            reject(wrongVersion_, "version",
+                   "an ack of version " + std::to_string(version) + " (this node speaks " +
+                       std::to_string(kRetAckVersion) +
+                       ": run the same cloudprofiler version on the RET_END node)",
+                   from);
+            return;
+        case RetAckStatus::kUnauthenticated:
+            reject(unauthenticated_, "unauthenticated",
+                   "an ack whose MAC does not verify (another CP_RET_TOKEN, or forged or"
+                   " altered)",
+                   from);
             return;
         case RetAckStatus::kOk:
             break;
@@ -224,7 +233,9 @@ void RetStartHandler::finish() {
     pending_->takeAll([this](const Start& start) { recordUnacked(start); });
     buffer_.flush();
     HandlerStats totals = stats();
-    bool rejected = totals.acks.unknown + totals.acks.malformed + totals.acks.wrongToken > 0;
+    bool rejected = totals.acks.unknown + totals.acks.malformed + totals.acks.wrongVersion +
+                        totals.acks.unauthenticated >
+                    0;
     bool noAckAtAll = totals.acks.matched == 0 && totals.acks.unacked > 0;
     if (totals.dropped == 0 && !rejected && !noAckAtAll) {
         return;  // a few unacked starts at the end of a run are normal: tuples still in flight
@@ -236,8 +247,9 @@ void RetStartHandler::finish() {
                          std::to_string(totals.acks.unacked) + " unacked, " +
                          std::to_string(totals.dropped) + " dropped starts; rejected " +
                          std::to_string(totals.acks.unknown) + " unknown, " +
-                         std::to_string(totals.acks.malformed) + " malformed and " +
-                         std::to_string(totals.acks.wrongToken) + " wrong-token acks.");
+                         std::to_string(totals.acks.malformed) + " malformed, " +
+                         std::to_string(totals.acks.wrongVersion) + " of another version and " +
+                         std::to_string(totals.acks.unauthenticated) + " unauthenticated acks.");
 }
 
 HandlerStats RetStartHandler::stats() const {
@@ -250,7 +262,8 @@ HandlerStats RetStartHandler::stats() const {
     stats.acks.matched = matched_.get();
     stats.acks.unknown = unknown_.get();
     stats.acks.malformed = malformed_.get();
-    stats.acks.wrongToken = wrongToken_.get();
+    stats.acks.wrongVersion = wrongVersion_.get();
+    stats.acks.unauthenticated = unauthenticated_.get();
     stats.acks.unacked = unacked_.get();
     return stats;
 }

@@ -20,6 +20,7 @@
 #include "../spsc_ring.h"
 #include "../sync/udp_socket.h"
 #include "../tsc_clock.h"
+#include "ret_ack_datagram.h"
 #include "ret_pending_starts.h"
 
 namespace cloudprofiler {
@@ -72,7 +73,7 @@ private:
 
     LogFile& file_;
     RecordBuffer buffer_;
-    const uint64_t tokenHash_;
+    const RetAckKey key_;
     std::unique_ptr<SpscRing<Start>> starts_;
     std::unique_ptr<RetPendingStarts> pending_;
     std::unique_ptr<sync::UdpSocket> socket_;  // null until a port is set
@@ -89,7 +90,8 @@ private:
     SingleWriterCounter matched_;
     SingleWriterCounter unknown_;
     SingleWriterCounter malformed_;
-    SingleWriterCounter wrongToken_;
+    SingleWriterCounter wrongVersion_;
+    SingleWriterCounter unauthenticated_;
     SingleWriterCounter unacked_;
 };
 

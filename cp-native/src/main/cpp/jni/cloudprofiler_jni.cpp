@@ -27,7 +27,7 @@ struct JavaTypes {
 } java;
 
 bool bindJavaTypes(JNIEnv* env) {
-    return java.ackStats.bind(env, "org/cloudprofiler/AckStats", "(JJJJJJ)V") &&
+    return java.ackStats.bind(env, "org/cloudprofiler/AckStats", "(JJJJJJJ)V") &&
            java.channelStats.bind(env, "org/cloudprofiler/ChannelStats",
                                   "(JJJJJJJLorg/cloudprofiler/AckStats;)V") &&
            java.profilerStats.bind(env, "org/cloudprofiler/ProfilerStats", "(JJJJJJJJJ)V") &&
@@ -97,7 +97,8 @@ jobject JNICALL channelStats0(JNIEnv* env, jclass, jlong channel) {
         const AckStats& acks = stats.acks;
         jobject ackStats = java.ackStats.create(
             env, static_cast<jlong>(acks.matched), static_cast<jlong>(acks.unknown),
-            static_cast<jlong>(acks.malformed), static_cast<jlong>(acks.wrongToken),
+            static_cast<jlong>(acks.malformed), static_cast<jlong>(acks.wrongVersion),
+            static_cast<jlong>(acks.unauthenticated),
             static_cast<jlong>(acks.unacked), static_cast<jlong>(acks.sendFailures));
         if (ackStats == nullptr) {
             return nullptr;

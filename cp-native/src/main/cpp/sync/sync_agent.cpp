@@ -391,7 +391,9 @@ SyncAgent::Result SyncAgent::run() {
                 return {Outcome::kNeverRegistered,
                         "the sync server at " + server + " did not answer for " + seconds +
                             " s: start `cloudprofiler sync-server` there first, and check that"
-                            " --server and --token match it"};
+                            " --server and the secret match it and that it runs this"
+                            " cloudprofiler version (an older server drops this agent's"
+                            " datagrams without an answer)"};
             }
             return {Outcome::kServerSilent,
                     "the sync server at " + server + " has been silent for " + seconds +

@@ -1,35 +1,18 @@
 #include "sync_key.h"
 
-#include "../api/profiler_error.h"
+#include "../shared_secret.h"
 
 namespace cloudprofiler::sync {
-namespace {
-
-// sodium_init() is idempotent and thread-safe; every entry point calls it first.
-void initialiseSodium() {
-    if (sodium_init() < 0) {
-        throw ProfilerError(ProfilerError::Kind::kEnvironment,
-                            "libsodium could not initialise (no system random source?)");
-    }
-}
-
-}  // namespace
 
 static_assert(kMacBytes >= crypto_generichash_BYTES_MIN &&
                   kMacBytes <= crypto_generichash_BYTES_MAX,
               "a BLAKE2b output length");
 
 SyncKey SyncKey::fromSecret(const std::string& secret, Purpose purpose) {
-    initialiseSodium();
-    uint8_t master[crypto_kdf_KEYBYTES];
-    crypto_generichash(master, sizeof master, reinterpret_cast<const uint8_t*>(secret.data()),
-                       secret.size(), nullptr, 0);
     uint8_t derived[crypto_generichash_KEYBYTES];
-    crypto_kdf_derive_from_key(derived, sizeof derived, static_cast<uint64_t>(purpose),
-                               "CPSYNC02", master);
+    deriveKey(secret, "CPSYNC02", static_cast<uint64_t>(purpose), derived, sizeof derived);
     SyncKey key;
     crypto_generichash_init(&key.keyed_, derived, sizeof derived, kMacBytes);
-    sodium_memzero(master, sizeof master);
     sodium_memzero(derived, sizeof derived);
     return key;
 }

@@ -88,17 +88,6 @@ bool knownType(uint8_t type) {
 
 }  // namespace
 
-uint64_t hashToken(const std::string& token) {
-    if (token.empty()) {
-        return 0;
-    }
-    uint64_t hash = 0xcbf29ce484222325ULL;
-    for (unsigned char c : token) {
-        hash = (hash ^ c) * 0x100000001b3ULL;
-    }
-    return hash == 0 ? 1 : hash;  // 0 means "no token"
-}
-
 std::vector<uint8_t> encode(const Message& message, const SyncKey& key) {
     std::vector<uint8_t> bytes;
     bytes.reserve(96);

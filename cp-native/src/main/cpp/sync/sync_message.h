@@ -109,10 +109,6 @@ struct Message {
 // kUnauthenticated: the MAC does not verify (another secret, or altered on the way).
 enum class DecodeStatus { kOk, kMalformed, kWrongVersion, kUnauthenticated };
 
-// 0 for no token; otherwise a 64-bit FNV-1a hash. Only the RET handlers' ack datagrams still
-// carry it (CP_RET_TOKEN); sync datagrams carry a MAC instead.
-uint64_t hashToken(const std::string& token);
-
 // The datagram of `message`, its MAC under `key` appended.
 std::vector<uint8_t> encode(const Message& message, const SyncKey& key);
 // Checks length, magic, version and MAC, in that order, then decodes; `out` is meaningful only

@@ -9,6 +9,7 @@
 #include "../tsc_clock.h"
 #include "../warnings.h"
 #include "transfer_sweep.h"
+#include "version_one_refusal.h"
 
 namespace cloudprofiler::sync {
 namespace {
@@ -17,6 +18,9 @@ constexpr int kReceivePollMs = 100;
 constexpr int64_t kHeartbeatIntervalNs = 1'000'000'000;
 constexpr int kControlTimeoutMs = 300;
 constexpr int kControlAttempts = 5;
+// Answers to agents of protocol version 1 are at most this frequent: each is a few times the
+// size of the REGISTER it answers, and anyone can send one from a spoofed address.
+constexpr int64_t kVersionOneRefusalIntervalNs = 100'000'000;
 
 int64_t nowNs() { return readClockNs(CLOCK_MONOTONIC_RAW); }
 
@@ -104,6 +108,9 @@ void SyncServer::receiveLoop() {
                                      "; this server speaks version " +
                                      std::to_string(kProtocolVersion) +
                                      ": run the same cloudprofiler version on every node");
+                if (version == kVersionOne) {
+                    answerVersionOne(buffer.data(), length, from);
+                }
             }
             if (ofThisSession) {
                 handle(message, from);
@@ -114,6 +121,21 @@ void SyncServer::receiveLoop() {
             ++counters_.oversized;
         }
         sendHeartbeats();
+    }
+}
+
+void SyncServer::answerVersionOne(const uint8_t* datagram, size_t length, const Address& from) {
+    int64_t now = nowNs();
+    if (now - lastVersionOneRefusalNs_ < kVersionOneRefusalIntervalNs) {
+        return;
+    }
+    std::vector<uint8_t> refusal = versionOneRefusal(
+        datagram, length,
+        "this server speaks sync protocol version " + std::to_string(kProtocolVersion) +
+            ", this agent version 1: run the same cloudprofiler version on every node");
+    if (!refusal.empty()) {
+        lastVersionOneRefusalNs_ = now;
+        socket_.send(refusal.data(), refusal.size(), from);
     }
 }
 

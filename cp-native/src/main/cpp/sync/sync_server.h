@@ -95,6 +95,9 @@ private:
     void handleRegistration(const Message& message, const Address& from);
     void handleJoin(const Message& message, const Address& from);
     void refuse(const Message& message, const Address& from, const std::string& why);
+    // Tells an agent of protocol version 1 why it cannot join, in its own layout (receiver
+    // thread only; rate-limited).
+    void answerVersionOne(const uint8_t* datagram, size_t length, const Address& from);
     void sendHeartbeats();
     // While a pair measures, heartbeats wait: the network must be silent then.
     void setMeasuring(bool measuring);
@@ -135,6 +138,7 @@ private:
     bool replied_ = false;
     Message reply_;
     std::vector<Address> goodbyes_;
+    int64_t lastVersionOneRefusalNs_ = INT64_MIN / 2;  // the receiver thread's
 
     std::mutex callMutex_;  // one caller at a time: phases and shutdown
     std::thread receiver_;

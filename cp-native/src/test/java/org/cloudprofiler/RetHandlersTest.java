@@ -59,8 +59,8 @@ class RetHandlersTest {
                     await(() -> start.stats().acks().matched(), id + 1);
                 }
             }
-            assertEquals(new AckStats(TUPLES, 0, 0, 0, 0, 0), start.stats().acks());
-            assertEquals(new AckStats(0, 0, 0, 0, 0, 0), end.stats().acks());
+            assertEquals(new AckStats(TUPLES, 0, 0, 0, 0, 0, 0), start.stats().acks());
+            assertEquals(new AckStats(0, 0, 0, 0, 0, 0, 0), end.stats().acks());
         }
 
         try (LogReader reader = LogReader.open(ChannelLogs.findOwn(startName))) {

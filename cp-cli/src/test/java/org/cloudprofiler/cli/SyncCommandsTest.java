@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.cloudprofiler.sync.DriftModel;
+import org.cloudprofiler.sync.SyncAuthentication;
 import org.cloudprofiler.sync.SyncData;
 import org.cloudprofiler.sync.SyncJson;
 import org.cloudprofiler.sync.SyncNode;
@@ -50,6 +51,7 @@ class SyncCommandsTest {
         }
 
         SyncData data = SyncJson.read(out);
+        assertEquals(SyncAuthentication.SECRET, data.authentication());
         assertEquals(List.of("a", "b"), data.nodes().stream().map(SyncNode::id).sorted().toList());
         List<String> phases = data.phases().stream().map(SyncPhase::name).toList();
         assertEquals(SyncPhase.START, phases.get(0));
@@ -135,6 +137,35 @@ class SyncCommandsTest {
             assertEquals(0, agent.get(30, TimeUnit.SECONDS));
         }
         return exit;
+    }
+
+    @Test
+    void anInsecureServerWarnsAtStartAndRecordsItInSyncJson() throws Exception {
+        int port = freeUdpPort();
+        Path out = directory.resolve("sync.json");
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warnings, true));
+        try {
+            CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> run(
+                    "sync-server", "--bind", "0.0.0.0", "--port", String.valueOf(port),
+                    "--insecure", "--nodes", "2", "--exchanges", "5", "--mid-interval", "0s",
+                    "--around", "true", "--out", out.toString()));
+            List<CompletableFuture<Integer>> agents = List.of("a", "b").stream()
+                    .map(id -> CompletableFuture.supplyAsync(() -> run("sync-agent",
+                            "--server", "127.0.0.1:" + port, "--node-id", id)))
+                    .toList();
+            assertEquals(0, server.get(60, TimeUnit.SECONDS));
+            for (CompletableFuture<Integer> agent : agents) {
+                assertEquals(0, agent.get(30, TimeUnit.SECONDS));
+            }
+        } finally {
+            System.setErr(stderr);
+        }
+        assertTrue(warnings.toString().contains("WARNING: the sync server runs at 0.0.0.0"
+                + " without a secret (--insecure)"), warnings.toString());
+        assertEquals(SyncAuthentication.INSECURE, SyncJson.read(out).authentication());
+        assertTrue(Files.readString(out).contains("\"authentication\": \"insecure\""));
     }
 
     @Test

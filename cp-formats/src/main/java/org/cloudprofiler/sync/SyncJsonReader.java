@@ -38,13 +38,20 @@ final class SyncJsonReader {
         }
         SyncJsonValue versionValue = root.field("schemaVersion");
         int version = versionValue.intValue();
-        if (version != SyncData.SCHEMA_VERSION) {
+        if (version != SyncData.SCHEMA_VERSION && version != SyncData.FIRST_SCHEMA_VERSION) {
             throw versionValue.error("schema version " + version + " is not supported, this"
-                    + " release reads version " + SyncData.SCHEMA_VERSION,
-                    "read the file with the Cloudprofiler release that wrote it, or measure"
-                            + " again with this release's sync-server");
+                    + " release reads versions " + SyncData.FIRST_SCHEMA_VERSION + " and "
+                    + SyncData.SCHEMA_VERSION, "read the file with the Cloudprofiler release that"
+                            + " wrote it, or measure again with this release's sync-server");
         }
-        root.requireObject("schemaVersion", "nodes", "phases", "transferModels");
+        SyncAuthentication authentication = SyncAuthentication.UNRECORDED;
+        if (version == SyncData.FIRST_SCHEMA_VERSION) {
+            root.requireObject("schemaVersion", "nodes", "phases", "transferModels");
+        } else {
+            root.requireObject("schemaVersion", "authentication", "nodes", "phases",
+                    "transferModels");
+            authentication = readAuthentication(root.field("authentication"));
+        }
         List<SyncNode> nodes = new ArrayList<>();
         for (SyncJsonValue node : root.field("nodes").elements()) {
             nodes.add(readNode(node));
@@ -64,7 +71,18 @@ final class SyncJsonReader {
             }
             models.add(read);
         }
-        return new SyncData(version, nodes, phases, models);
+        return new SyncData(version, authentication, nodes, phases, models);
+    }
+
+    private static SyncAuthentication readAuthentication(SyncJsonValue value)
+            throws SyncFormatException {
+        String name = value.text();
+        SyncAuthentication authentication = SyncAuthentication.ofJsonName(name);
+        if (authentication == null) {
+            throw value.error("unknown authentication \"" + name + "\"",
+                    "use \"secret\", \"loopback\" or \"insecure\"");
+        }
+        return authentication;
     }
 
     private SyncNode readNode(SyncJsonValue value) throws SyncFormatException {

@@ -33,6 +33,9 @@ final class SyncJsonWriter {
     private void writeData(SyncData data) throws IOException {
         out.writeStartObject();
         out.writeNumberField("schemaVersion", data.schemaVersion());
+        if (data.authentication() != SyncAuthentication.UNRECORDED) {
+            out.writeStringField("authentication", data.authentication().jsonName());
+        }
         out.writeArrayFieldStart("nodes");
         for (SyncNode node : data.nodes()) {
             out.writeStartObject();

@@ -1,6 +1,7 @@
 package org.cloudprofiler.sync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,7 +50,8 @@ class SyncJsonTest {
                         new TransferSample(65_536, 100, 81_000.25)),
                 new TransferFit(20_000.0, 0.9, 1e-7, 4.5e3, 1.25),
                 new TransferFit(19_500.0, 0.95, 0, 9.0e3, 2.5));
-        return new SyncData(SyncData.SCHEMA_VERSION, nodes, phases, List.of(model));
+        return new SyncData(SyncData.SCHEMA_VERSION, SyncAuthentication.SECRET, nodes, phases,
+                List.of(model));
     }
 
     @Test
@@ -87,12 +89,12 @@ class SyncJsonTest {
                 () -> SyncJson.read(file));
         assertEquals(file.toString(), e.source());
         assertTrue(e.getMessage().startsWith(file + ": $.schemaVersion: schema version 7 is"
-                + " not supported, this release reads version 1. Fix: "), e.getMessage());
+                + " not supported, this release reads versions 1 and 2. Fix: "), e.getMessage());
     }
 
     @Test
     void rejectsInvalidJson() {
-        assertRejected("{\"schemaVersion\": 1,", "$", "not valid JSON at line 1, column 21");
+        assertRejected("{\"schemaVersion\": 2,", "$", "not valid JSON at line 1, column 21");
         assertRejected("", "$", "the document is empty");
         assertRejected("[]", "$", "the document is not a JSON object");
         assertRejected(SyncJson.toJson(sample()) + "{}", "$", "not valid JSON");
@@ -101,9 +103,46 @@ class SyncJsonTest {
     }
 
     @Test
+    void writesTheAuthenticationAndReadsEachValue() throws IOException {
+        assertTrue(SyncJson.toJson(sample()).contains("\"authentication\": \"secret\""));
+        for (SyncAuthentication authentication : List.of(SyncAuthentication.SECRET,
+                SyncAuthentication.LOOPBACK, SyncAuthentication.INSECURE)) {
+            SyncData data = sample();
+            SyncData written = new SyncData(data.schemaVersion(), authentication, data.nodes(),
+                    data.phases(), data.transferModels());
+            assertEquals(written, SyncJson.parse(SyncJson.toJson(written), "sync.json"));
+        }
+    }
+
+    @Test
+    void readsTheFirstSchemaWhichDoesNotRecordTheAuthentication() throws IOException {
+        ObjectNode root = sampleTree();
+        root.put("schemaVersion", 1);
+        root.remove("authentication");
+        SyncData data = SyncJson.parse(root.toString(), "old-sync.json");
+        assertEquals(SyncAuthentication.UNRECORDED, data.authentication());
+        assertEquals(1, data.schemaVersion());
+        assertEquals(sample().phases(), data.phases());
+        assertFalse(SyncJson.toJson(data).contains("authentication"));
+        // The first schema has no such field: one there is misspelt or misplaced.
+        assertRejected(tree -> tree.put("schemaVersion", 1), "$",
+                "unknown field \"authentication\"");
+    }
+
+    @Test
+    void rejectsAMissingOrUnknownAuthentication() {
+        assertRejected(root -> root.remove("authentication"), "$",
+                "the field \"authentication\" is missing");
+        assertRejected(root -> root.put("authentication", "unrecorded"), "$.authentication",
+                "unknown authentication \"unrecorded\"");
+        assertRejected(root -> root.put("authentication", "none"), "$.authentication",
+                "unknown authentication \"none\"");
+    }
+
+    @Test
     void rejectsOtherSchemaVersions() {
-        assertRejected(root -> root.put("schemaVersion", 2), "$.schemaVersion",
-                "schema version 2 is not supported");
+        assertRejected(root -> root.put("schemaVersion", 3), "$.schemaVersion",
+                "schema version 3 is not supported");
         assertRejected(root -> root.remove("schemaVersion"), "$",
                 "the field \"schemaVersion\" is missing");
         assertRejected(root -> root.put("schemaVersion", "1"), "$.schemaVersion",
@@ -202,7 +241,8 @@ class SyncJsonTest {
     void refusesToWriteNumbersJsonCannotHold() {
         SyncData data = sample();
         TransferModel model = data.transferModels().get(0);
-        SyncData withNan = new SyncData(data.schemaVersion(), data.nodes(), data.phases(),
+        SyncData withNan = new SyncData(data.schemaVersion(), data.authentication(),
+                data.nodes(), data.phases(),
                 List.of(new TransferModel(model.from(), model.to(), model.samples(),
                         new TransferFit(1, 2, 3, Double.NaN, 4), model.linear())));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.cloudprofiler.sync.PairMeasurement;
+import org.cloudprofiler.sync.SyncAuthentication;
 import org.cloudprofiler.sync.SyncData;
 import org.cloudprofiler.sync.SyncExchange;
 import org.cloudprofiler.sync.SyncNode;
@@ -258,7 +259,8 @@ class ClockTranslatorTest {
                 phase(SyncPhase.START, 0, pair("R", "B", exchange(1000, 5, 0))),
                 phase(SyncPhase.MID, 1, pair("R", "B", exchange(1_001_000, 10, 1_000_000))),
                 phase(SyncPhase.END, 2, pair("R", "B", exchange(3_001_600, 20, 3_000_000))));
-        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, nodes(), phases, List.of());
+        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, SyncAuthentication.SECRET,
+                nodes(), phases, List.of());
         ClockMap map = ClockMapFactory.create(data, TranslationMethod.MINRTT, "R", "B");
         assertInstanceOf(PiecewiseClockMap.class, map);
         assertEquals(new TranslatedTimestamp(501_000, 7.5), map.translate(500_000));
@@ -287,7 +289,7 @@ class ClockTranslatorTest {
         PairMeasurement start = new PairMeasurement("R", "B", 2, 0, first,
                 List.of(first, second));
         PairMeasurement end = pair("R", "B", new SyncExchange(3000, 2000, 3002));
-        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, nodes(),
+        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, SyncAuthentication.SECRET, nodes(),
                 List.of(phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)),
                 List.of());
         InconsistentSyncException e = assertThrows(InconsistentSyncException.class,
@@ -303,7 +305,8 @@ class ClockTranslatorTest {
         // R <-> B as in the test above (no line fits), R <-> C as in the fixture.
         SyncExchange first = new SyncExchange(0, 0, 2);
         SyncExchange second = new SyncExchange(1000, 1000, 1002);
-        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, nodes(), List.of(
+        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, SyncAuthentication.SECRET,
+                nodes(), List.of(
                 phase(SyncPhase.START, 0, List.of(new PairMeasurement("R", "B", 2, 0, first,
                         List.of(first, second)), pair("R", "C", exchange(2002, 200, 90_000)))),
                 phase(SyncPhase.END, 1, List.of(pair("R", "B", new SyncExchange(3000, 2000,
@@ -332,7 +335,8 @@ class ClockTranslatorTest {
         List<PairMeasurement> start = List.of(pair("R", "C", exchange(2002, 200, 90_000)),
                 mirror("C", "R", 2002, 200, 90_000));
         List<PairMeasurement> end = List.of(mirror("C", "R", 2_001_802, 400, 2_090_000));
-        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, nodes(), List.of(
+        SyncData data = new SyncData(SyncData.SCHEMA_VERSION, SyncAuthentication.SECRET,
+                nodes(), List.of(
                 phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)), List.of());
 
         ClockTranslator translator = ClockTranslator.create(data, "R", TranslationMethod.MINRTT);
@@ -371,7 +375,7 @@ class ClockTranslatorTest {
             String to = dropFromEnd[i + 1];
             end.removeIf(p -> p.from().equals(from) && p.to().equals(to));
         }
-        return new SyncData(SyncData.SCHEMA_VERSION, nodes(),
+        return new SyncData(SyncData.SCHEMA_VERSION, SyncAuthentication.SECRET, nodes(),
                 List.of(phase(SyncPhase.START, 0, start), phase(SyncPhase.END, 1, end)),
                 List.of());
     }
@@ -386,7 +390,8 @@ class ClockTranslatorTest {
                     .map(p -> p.from().equals(from) && p.to().equals(to) ? pair(from, to, min) : p)
                     .toList()));
         }
-        return new SyncData(data.schemaVersion(), data.nodes(), phases, data.transferModels());
+        return new SyncData(data.schemaVersion(), data.authentication(), data.nodes(), phases,
+                data.transferModels());
     }
 
     private static List<SyncNode> nodes() {

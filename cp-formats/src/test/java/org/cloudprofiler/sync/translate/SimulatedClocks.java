@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.cloudprofiler.sync.PairMeasurement;
+import org.cloudprofiler.sync.SyncAuthentication;
 import org.cloudprofiler.sync.SyncData;
 import org.cloudprofiler.sync.SyncExchange;
 import org.cloudprofiler.sync.SyncNode;
@@ -155,7 +156,8 @@ final class SimulatedClocks {
                     : i == phaseTimes.length - 1 ? SyncPhase.END : SyncPhase.MID;
             phases.add(new SyncPhase(name, i, 0, pairs));
         }
-        return new SyncData(SyncData.SCHEMA_VERSION, nodes, phases, List.of());
+        return new SyncData(SyncData.SCHEMA_VERSION, SyncAuthentication.SECRET, nodes, phases,
+                List.of());
     }
 
     private BigDecimal value(String node, BigDecimal t) {

@@ -183,7 +183,8 @@ class TranslationPropertiesTest {
                         && pair.to().equals(dropped.to()) || bothDirections
                         && pair.from().equals(dropped.to()) && pair.to().equals(dropped.from())))
                 .toList();
-        SyncData data = new SyncData(all.schemaVersion(), all.nodes(), List.of(
+        SyncData data = new SyncData(all.schemaVersion(), all.authentication(), all.nodes(),
+                List.of(
                 all.phases().get(0), new SyncPhase(end.name(), end.index(),
                         end.startedRealtimeNs(), kept)), all.transferModels());
         ClockTranslator translator = ClockTranslator.create(data, "R", method);

@@ -35,6 +35,7 @@ import org.cloudprofiler.config.service.internal.ConfigMessage.SetRule;
 import org.cloudprofiler.config.service.internal.ConfigMessage.Welcome;
 import org.cloudprofiler.config.service.internal.RejectedDatagramException;
 import org.cloudprofiler.config.service.internal.Rejection;
+import org.cloudprofiler.config.service.internal.VersionOneRefusal;
 
 /**
  * The configuration server (UDP, docs/config-protocol.md): answers which handler rule applies to
@@ -55,6 +56,14 @@ public final class ConfigServer implements AutoCloseable {
             "A rule sent to the configuration server by cloudprofiler config set.");
     private static final int RECEIVE_POLL_MS = 50;
     private static final long FILE_POLL_NS = 100_000_000L;
+    /**
+     * Answers to clients of protocol version 1 are at most this frequent: each is up to a few
+     * times the size of the request, and anyone can send one from a spoofed address.
+     */
+    private static final long VERSION_ONE_ANSWER_INTERVAL_NS = 100_000_000L;
+    private static final String VERSION_ONE_PROBLEM = "this configuration server speaks"
+            + " protocol version " + ConfigCodec.VERSION + ", this client version 1: run the"
+            + " same cloudprofiler version on both sides";
 
     private final DatagramSocket socket;
     private final ConfigCodec codec;
@@ -79,6 +88,7 @@ public final class ConfigServer implements AutoCloseable {
     private final Set<ClientSessions.Verdict> refusalsLogged =
             EnumSet.noneOf(ClientSessions.Verdict.class);
     private volatile ServerRules rules = new ServerRules(0, List.of());
+    private long nextVersionOneAnswerNs = System.nanoTime();
     private volatile boolean closing;
 
     private ConfigServer(DatagramSocket socket, String token, RulesFile rulesFile) {
@@ -197,6 +207,9 @@ public final class ConfigServer implements AutoCloseable {
             datagram = codec.decode(buffer, length);
         } catch (RejectedDatagramException e) {
             reject(e, from);
+            if (e.rejection() == Rejection.WRONG_VERSION) {
+                answerVersionOne(buffer, length, from);
+            }
             return;
         }
         ConfigMessage message = datagram.message();
@@ -230,6 +243,20 @@ public final class ConfigServer implements AutoCloseable {
                             + " after " + ClientSessions.CAPACITY + " newer ones)");
             case REPLAYED -> refuse(verdict, replayed, from,
                     "a request id already served or more than 64 behind the latest: a replay");
+        }
+    }
+
+    /** Tells a client of protocol version 1 why it gets no rules, in its own layout. */
+    private void answerVersionOne(byte[] buffer, int length, SocketAddress from)
+            throws IOException {
+        long now = System.nanoTime();
+        if (now - nextVersionOneAnswerNs < 0) {
+            return;
+        }
+        byte[] answer = VersionOneRefusal.answer(buffer, length, VERSION_ONE_PROBLEM);
+        if (answer != null) {
+            nextVersionOneAnswerNs = now + VERSION_ONE_ANSWER_INTERVAL_NS;
+            send(answer, from);
         }
     }
 

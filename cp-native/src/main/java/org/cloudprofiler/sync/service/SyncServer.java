@@ -1,5 +1,7 @@
 package org.cloudprofiler.sync.service;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,6 +11,7 @@ import java.util.Objects;
 import org.cloudprofiler.sync.PairMeasurement;
 import org.cloudprofiler.sync.PhaseReport;
 import org.cloudprofiler.sync.SweepReport;
+import org.cloudprofiler.sync.SyncAuthentication;
 import org.cloudprofiler.sync.SyncData;
 import org.cloudprofiler.sync.SyncException;
 import org.cloudprofiler.sync.SyncNode;
@@ -36,13 +39,17 @@ public final class SyncServer implements AutoCloseable {
     public static final Duration DEFAULT_EXCHANGE_TIMEOUT = Duration.ofMillis(20);
 
     private final String address;
+    private final SyncAuthentication authentication;
     private final List<SyncPhase> phases = new ArrayList<>();
     private final List<TransferModel> transferModels = new ArrayList<>();
     private long handle;
 
-    private SyncServer(long handle) {
+    private SyncServer(long handle, boolean secret) {
         this.handle = handle;
         this.address = SyncNative.serverAddress0(handle);
+        this.authentication = secret ? SyncAuthentication.SECRET
+                : isLoopback(address.substring(0, address.lastIndexOf(':')))
+                        ? SyncAuthentication.LOOPBACK : SyncAuthentication.INSECURE;
     }
 
     /**
@@ -67,7 +74,16 @@ public final class SyncServer implements AutoCloseable {
         if (maxNodes < 0) {
             throw new IllegalArgumentException("maxNodes must be 0 (no limit) or more");
         }
-        return new SyncServer(SyncNative.serverStart0(bindHost, port, token, maxNodes));
+        return new SyncServer(SyncNative.serverStart0(bindHost, port, token, maxNodes),
+                !token.isEmpty());
+    }
+
+    private static boolean isLoopback(String ip) {
+        try {
+            return InetAddress.getByName(ip).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;  // a bound address is always an IP literal: not reached
+        }
     }
 
     /** The bound address, {@code ip:port}. */
@@ -104,7 +120,7 @@ public final class SyncServer implements AutoCloseable {
             throw new SyncException("only " + ids.size() + " of " + count + " sync agents"
                     + " registered with " + address + " within " + timeout.toSeconds() + " s "
                     + ids + "; start `cloudprofiler sync-agent --server " + address
-                    + "` on every node, with the same --token");
+                    + "` on every node, with the same secret and cloudprofiler version");
         }
         return nodes();
     }
@@ -187,9 +203,18 @@ public final class SyncServer implements AutoCloseable {
         return new SweepReport(models, problems);
     }
 
+    /**
+     * Whether the session's datagrams are authenticated: by a secret, or not at all, on
+     * loopback or off it (what {@code --insecure} allows), as sync.json records it.
+     */
+    public SyncAuthentication authentication() {
+        return authentication;
+    }
+
     /** Everything measured so far: the contents of {@code sync.json}. */
     public synchronized SyncData data() {
-        return new SyncData(SyncData.SCHEMA_VERSION, nodes(), phases, transferModels);
+        return new SyncData(SyncData.SCHEMA_VERSION, authentication, nodes(), phases,
+                transferModels);
     }
 
     /** Datagrams dropped or ignored so far. */

@@ -13,6 +13,7 @@ import org.cloudprofiler.CloudProfilerException;
 import org.cloudprofiler.sync.PairMeasurement;
 import org.cloudprofiler.sync.PhaseReport;
 import org.cloudprofiler.sync.SweepReport;
+import org.cloudprofiler.sync.SyncAuthentication;
 import org.cloudprofiler.sync.SyncData;
 import org.cloudprofiler.sync.SyncException;
 import org.cloudprofiler.sync.SyncExchange;
@@ -59,6 +60,7 @@ class SyncServiceTest {
             assertEquals(List.of(SyncPhase.START, SyncPhase.END),
                     data.phases().stream().map(SyncPhase::name).toList());
             assertEquals(1, data.phases().get(1).index());
+            assertEquals(SyncAuthentication.SECRET, data.authentication());
 
             assertEquals(3, server.shutdownAgents(WAIT));
             for (SyncAgent agent : agents) {
@@ -91,6 +93,7 @@ class SyncServiceTest {
                         .allMatch(s -> s.repetitions() == 3 && s.minNs() > 0), model.toString());
             }
             assertEquals(sweep.models(), server.data().transferModels());
+            assertEquals(SyncAuthentication.LOOPBACK, server.data().authentication());
 
             SyncServerCounters counters = server.counters();
             assertTrue(counters.registrations() >= 2, counters.toString());

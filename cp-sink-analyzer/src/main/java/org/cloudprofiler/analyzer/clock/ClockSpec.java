@@ -57,7 +57,7 @@ public record ClockSpec(String syncJson, String syncSource, String referenceNode
         }
         SyncData data = SyncJson.parse(syncJson, syncSource);
         return new SyncedClockTranslator(ClockTranslator.create(data, reference(data), method,
-                driftPpm * 1e-6), clocks);
+                driftPpm * 1e-6), data.authentication(), clocks);
     }
 
     /** The reference: as given, else the first node (by name) that both logs and sync know. */

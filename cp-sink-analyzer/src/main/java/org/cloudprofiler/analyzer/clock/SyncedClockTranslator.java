@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.cloudprofiler.sync.SyncAuthentication;
 import org.cloudprofiler.sync.translate.ClockTranslator;
 import org.cloudprofiler.sync.translate.DriftBeyondModel;
 import org.cloudprofiler.sync.translate.TranslatedDuration;
@@ -20,15 +21,20 @@ import org.cloudprofiler.sync.translate.UnsynchronizedNodesException;
 public final class SyncedClockTranslator implements DurationTranslator {
 
     private final ClockTranslator translator;
+    private final SyncAuthentication authentication;
     private final Map<String, NodeClock> clocks;
     private final Map<String, String> unsynchronized = new HashMap<>();
     private final Set<String> unsynchronizedNodes = new TreeSet<>();
 
     /**
+     * @param authentication whether the sync data's datagrams were authenticated, as sync.json
+     *     recorded it
      * @param clocks every node that wrote logs, for the pairs the sync data does not cover
      */
-    public SyncedClockTranslator(ClockTranslator translator, Map<String, NodeClock> clocks) {
+    public SyncedClockTranslator(ClockTranslator translator, SyncAuthentication authentication,
+            Map<String, NodeClock> clocks) {
         this.translator = translator;
+        this.authentication = authentication;
         this.clocks = Map.copyOf(clocks);
         for (String node : clocks.keySet()) {
             String reason = probe(node, node);
@@ -112,6 +118,11 @@ public final class SyncedClockTranslator implements DurationTranslator {
      */
     public List<String> driftNotes() {
         return translator.driftBeyondModel().stream().map(DriftBeyondModel::describe).toList();
+    }
+
+    /** Whether the sync data's datagrams were authenticated, as sync.json recorded it. */
+    public SyncAuthentication authentication() {
+        return authentication;
     }
 
     /** Why each unsynchronized pair is so, keyed as {@link #unsynchronizedPairs()}. */

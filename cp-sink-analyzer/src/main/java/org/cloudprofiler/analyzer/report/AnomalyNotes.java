@@ -6,9 +6,9 @@ import java.util.Locale;
 
 /**
  * What a reader must know before trusting the report's figures, one plain sentence each, from
- * the summary: records without ids, violations, time-outs and their reasons, warm-up and hops
- * that never settled, drops, unbounded hops, damaged input. Empty when the run has none of
- * these. Stateless.
+ * the summary: sync data taken with {@code --insecure}, records without ids, violations,
+ * time-outs and their reasons, warm-up and hops that never settled, drops, unbounded hops,
+ * damaged input. Empty when the run has none of these. Stateless.
  */
 final class AnomalyNotes {
 
@@ -16,6 +16,8 @@ final class AnomalyNotes {
 
     static List<String> of(AnalysisSummary summary) {
         List<String> notes = new ArrayList<>();
+        // Clock data anyone could have forged: no bound below can be trusted.
+        summary.notes().stream().filter(InsecureSyncNote::isOne).forEach(notes::add);
         // Records without ids: nothing below means much until they have them.
         summary.notes().stream().filter(MissingIdNote::isOne).forEach(notes::add);
         violations(notes, summary);

@@ -89,7 +89,12 @@ public final class SummaryBuilder {
      */
     public AnalysisSummary build(boolean finished, boolean stopped, String method,
             boolean synchronizedClocks, long timeoutMillis, List<String> notes) {
-        List<String> allNotes = new ArrayList<>(plan.notes());
+        List<String> allNotes = new ArrayList<>();
+        String insecureSync = InsecureSyncNote.of(translator);
+        if (insecureSync != null) {
+            allNotes.add(insecureSync);
+        }
+        allNotes.addAll(plan.notes());
         allNotes.addAll(notes);
         if (stopped) {
             allNotes.add(STOPPED_NOTE);

@@ -36,13 +36,14 @@ public final class ConfigCodec {
     public static final int MAX_DATAGRAM_BYTES = 1400;
     /** Longest text field (channel name, rule, glob, problem), in UTF-8 bytes. */
     public static final int MAX_TEXT_BYTES = 1024;
-    private static final int QUERY = 1;
-    private static final int CHOICE = 2;
-    private static final int SET = 3;
-    private static final int REMOVE = 4;
-    private static final int DONE = 5;
-    private static final int LIST = 6;
-    private static final int RULES = 7;
+    // The message types, the same numbers in version 1 (VersionOneRefusal answers in it).
+    static final int QUERY = 1;
+    static final int CHOICE = 2;
+    static final int SET = 3;
+    static final int REMOVE = 4;
+    static final int DONE = 5;
+    static final int LIST = 6;
+    static final int RULES = 7;
     private static final int HELLO = 8;
     private static final int WELCOME = 9;
     /** Bytes of a {@link Rules} datagram besides its rules. */
