@@ -85,9 +85,11 @@ build: deps
 # Three nodes on this machine (network namespaces as root, the loopback otherwise), the profiled
 # YSB on a Storm cluster and then a Flink cluster from the Maven jars, fed by the generator, the
 # sync phases around each run, the analyzer's per-hop tables with their bounds and both engines
-# side by side (scripts/demo.sh; DEMO_RATE, DEMO_SECONDS).
-demo: build
-	bash scripts/demo.sh
+# side by side (scripts/demo.sh; DEMO_RATE, DEMO_SECONDS). The build before it prints a line per
+# module and keeps Maven's output in target/build.log (scripts/build-quietly.sh).
+demo: deps
+	@bash scripts/build-quietly.sh
+	@bash scripts/demo.sh
 
 # Benchmarks: JMH for Java, the native bench for C++; prints figures, asserts nothing.
 bench: build
