@@ -130,7 +130,7 @@ final class StreamGraphProfiler {
             return false;
         }
         new StreamGraphProfiler(graph, transformationNames, settings, extractors,
-                userClassLoader).profile();
+                userClassLoader).rewrite();
         return true;
     }
 
@@ -156,10 +156,9 @@ final class StreamGraphProfiler {
     /**
      * Rewrites the graph in place.
      *
-     * @return the job as {@code topology.json} describes it, without its run's id and places
      * @throws IllegalArgumentException if an extractor names no source of the job
      */
-    private TopologyDescription profile() {
+    private void rewrite() {
         if (graph.getJobType() == JobType.BATCH) {
             throw new IllegalArgumentException("cloudprofiler profiles jobs in STREAMING"
                     + " execution mode only (in BATCH mode sorted inputs and the planner's batch"
@@ -197,7 +196,6 @@ final class StreamGraphProfiler {
             throw new IllegalArgumentException("no source of the job has the uid or name "
                     + unused + " given to withTupleIds; sources: " + sourceNames(nodes));
         }
-        return topology;
     }
 
     /**
