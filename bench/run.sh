@@ -3,7 +3,8 @@
 # what this machine measured. About 5 minutes on 2 cores, plus about 11 for storm and about 8
 # for flink; flink-overhead, not part of all, about 15. Asserts nothing.
 #
-#   bash bench/run.sh [all|java|native|generator|analyzer|storm|flink|flink-overhead]
+#   bash bench/run.sh [all|java|native|generator|analyzer|storm|flink|flink-overhead|
+#                      flink-submission]
 #
 # java:   JMH, Java logTS per handler, the clock baselines, the lineage rule per record
 #         (TupleLineageBenchmark), timestamp translation (fast MinRTT, its BigDecimal
@@ -46,15 +47,21 @@
 #         every 1 ms, at a fixed rate and by each variant's search, on one MiniCluster
 #         (bench/flink, ProfilingOverheadBench; FLINK_OVERHEAD_BENCH_OPTS passes its options).
 #         Not part of all.
+# flink-submission: what profiling adds to a submission on the client (issue 32): the YSB job
+#         and a SQL job of tens of planner operators, from the built job to its job graph,
+#         unprofiled and rewritten, alternating, medians (bench/flink, SubmissionRewriteBench;
+#         FLINK_SUBMISSION_BENCH_OPTS passes its options). About 6 minutes. Not part of all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 part="${1:-all}"
 case "$part" in
-    all | java | native | generator | analyzer | storm | flink | flink-overhead) ;;
+    all | java | native | generator | analyzer | storm | flink | flink-overhead \
+        | flink-submission) ;;
     *)
         echo "usage: bash bench/run.sh" \
-            "[all|java|native|generator|analyzer|storm|flink|flink-overhead]" >&2
+            "[all|java|native|generator|analyzer|storm|flink|flink-overhead|flink-submission]" \
+            >&2
         exit 2
         ;;
 esac
@@ -275,4 +282,10 @@ if [[ "$part" == all || "$part" == flink ]]; then
 fi
 if [[ "$part" == flink-overhead ]]; then
     run_flink_overhead
+fi
+if [[ "$part" == flink-submission ]]; then
+    echo "### Flink submission: the client's work, unprofiled vs the profiling rewrite"
+    # shellcheck disable=SC2086
+    run_bench_flink org.cloudprofiler.bench.flink.SubmissionRewriteBench \
+        ${FLINK_SUBMISSION_BENCH_OPTS:-}
 fi

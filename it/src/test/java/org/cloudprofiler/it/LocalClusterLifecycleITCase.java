@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * nodes up, a run, and down are {@link DemoITCase}'s.)
  */
 class LocalClusterLifecycleITCase {
-    private static final Duration COMMAND_WAIT = Duration.ofMinutes(5);
+    private static final Duration COMMAND_WAIT = CliRun.COMMAND_WAIT;
 
     @TempDir
     Path directory;
@@ -43,21 +43,21 @@ class LocalClusterLifecycleITCase {
     @Test
     void aLoopbackClusterRunsItsNodesOnDistinctPortsAndDownLeavesNothing() throws Exception {
         cluster = directory.resolve("cluster");
-        Cli up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "flink,kafka",
+        CliRun up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "flink,kafka",
                 "--loopback");
         assertEquals(0, up.exitCode(), up::output);
         assertTrue(up.output().contains("nodes: 3 nodes share the root namespace on 127.0.0.1"),
                 up::output);
         // Both TaskManagers on 127.0.0.1, each on its node's port: both registered.
         assertTrue(up.output().contains("flink-taskmanager-2 on node 2 ready"), up::output);
-        Cli status = cli("cluster", "status", "--dir", cluster.toString());
+        CliRun status = cli("cluster", "status", "--dir", cluster.toString());
         assertEquals(0, status.exitCode(), status::output);
         assertTrue(status.output().contains("kafka: "), status::output);
 
-        Cli down = cli("cluster", "down", "--dir", cluster.toString());
+        CliRun down = cli("cluster", "down", "--dir", cluster.toString());
         assertEquals(0, down.exitCode(), down::output);
         assertNothingLeft();
-        Cli statusAfter = cli("cluster", "status", "--dir", cluster.toString());
+        CliRun statusAfter = cli("cluster", "status", "--dir", cluster.toString());
         assertEquals(3, statusAfter.exitCode(), statusAfter::output);
     }
 
@@ -65,7 +65,7 @@ class LocalClusterLifecycleITCase {
     void anUpInterruptedWhileStartingStopsWhatItStarted() throws Exception {
         cluster = directory.resolve("cluster");
         // Interrupted once its first process is up, with Storm's three and Flink's to come.
-        Cli up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "storm,flink");
+        CliRun up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "storm,flink");
         awaitLine(up.log(), "ready in");
         new ProcessBuilder("kill", "-INT", Long.toString(up.process().pid())).start().waitFor();
         assertTrue(up.process().waitFor(2, TimeUnit.MINUTES), "up did not end after SIGINT");
@@ -77,7 +77,7 @@ class LocalClusterLifecycleITCase {
     void anUpThatFailsStopsWhatItStartedAndSaysWhy() throws Exception {
         cluster = directory.resolve("cluster");
         // No process is up within 1 ms: the first one fails the start.
-        Cli up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "flink",
+        CliRun up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "flink",
                 "--startup-timeout", "1ms");
         assertEquals(1, up.exitCode(), up::output);
         assertTrue(up.output().contains("was not ready within"), up::output);
@@ -108,32 +108,8 @@ class LocalClusterLifecycleITCase {
         return found;
     }
 
-    /** A {@code cloudprofiler} command run as a user would, its output in a file. */
-    private record Cli(Process process, Path log) {
-        int exitCode() throws InterruptedException {
-            assertTrue(process.waitFor(COMMAND_WAIT.toMillis(), TimeUnit.MILLISECONDS),
-                    "the command did not end within " + COMMAND_WAIT);
-            return process.exitValue();
-        }
-
-        String output() {
-            try {
-                return Files.exists(log) ? Files.readString(log) : "";
-            } catch (IOException e) {
-                return e.toString();
-            }
-        }
-    }
-
-    private Cli cli(String... arguments) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-                cliJar().toString()));
-        command.addAll(List.of(arguments));
-        command.addAll(List.of("--repository", repository().toString()));
-        Path log = Files.createTempFile(directory, arguments[1] + "-", ".log");
-        return new Cli(new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start(), log);
+    private CliRun cli(String... arguments) throws IOException {
+        return CliRun.start(directory, arguments);
     }
 
     private static void awaitLine(Path log, String text) throws Exception {
@@ -145,13 +121,5 @@ class LocalClusterLifecycleITCase {
             Thread.sleep(100);
         }
         throw new AssertionError("no \"" + text + "\" in " + log);
-    }
-
-    private static Path repository() {
-        return Path.of("..").toAbsolutePath().normalize();
-    }
-
-    private static Path cliJar() {
-        return repository().resolve("cp-cli/target/cloudprofiler.jar");
     }
 }

@@ -46,6 +46,10 @@ final class ClusterUpCommand implements Callable<Integer> {
             EngineNames.class)
     List<String> engines;
 
+    @Option(names = "--profile", description = "Profile every job submitted to the cluster's"
+            + " Flink, unchanged (execution.target: cloudprofiler; docs/flink.md).")
+    boolean profile;
+
     @Option(names = "--loopback", description = "Share the loopback even where network"
             + " namespaces could be made.")
     boolean loopback;
@@ -57,6 +61,9 @@ final class ClusterUpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Map<String, ClusterEngine> known = ClusterEngines.byName();
+        if (profile) {
+            known.put(FlinkCluster.NAME, FlinkCluster.profilingEveryJob());
+        }
         List<String> chosen = engines == null ? List.copyOf(known.keySet()) : engines;
         if (chosen.size() != Set.copyOf(chosen).size()) {
             throw new ParameterException(spec.commandLine(), "--engines names an engine twice: "

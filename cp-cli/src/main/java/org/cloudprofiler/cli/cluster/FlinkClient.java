@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,6 +30,10 @@ public final class FlinkClient {
     /** The states a job does not leave. */
     public static final Set<String> TERMINAL_STATES = Set.of("FINISHED", "FAILED", "CANCELED");
 
+    /** Flink's {@code execution.target}, and the profiler's target for it (docs/flink.md). */
+    static final String TARGET_KEY = "execution.target";
+    static final String PROFILING_TARGET = "cloudprofiler";
+
     private static final String CLIENT = "client";
     private static final Duration POLL = Duration.ofMillis(500);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -50,23 +55,35 @@ public final class FlinkClient {
     public static ClusterProcess submission(ClusterLayout layout, Path jar, String mainClass,
             List<String> arguments) throws IOException {
         Path engine = layout.engineDirectory(FlinkCluster.NAME);
-        FlinkConfiguration config = configuration(layout);
-        Path directory = FlinkCluster.writeConfiguration(config, engine, CLIENT);
+        Path directory = configDirectory(layout);
+        if (!Files.isRegularFile(directory.resolve("config.yaml"))) {
+            throw new IOException(directory.resolve("config.yaml") + " is missing: 'cluster up'"
+                    + " writes the Flink client's configuration there; bring the cluster up"
+                    + " again");
+        }
         List<String> run = new ArrayList<>(List.of("run", "-d", "-c", mainClass,
                 jar.toAbsolutePath().toString()));
         run.addAll(arguments);
         return new ClusterProcess("flink-submit", layout.coordinator(),
-                FlinkCluster.java(layout, config, engine, CLIENT_CLASS, run),
+                FlinkCluster.java(layout, configuration(layout), engine, CLIENT_CLASS, run),
                 Map.of("FLINK_CONF_DIR", directory.toString()), Readiness.started());
     }
 
     /**
      * Writes the client's {@code config.yaml} to {@link #configDirectory}: what a Flink
-     * distribution's {@code flink} needs ({@code FLINK_CONF_DIR}) to reach the cluster.
+     * distribution's {@code flink} needs ({@code FLINK_CONF_DIR}) to reach the cluster, and what
+     * {@link #submission} submits with; with {@code profileEveryJob}, every job it submits is
+     * profiled ({@code execution.target: cloudprofiler}).
      */
-    static void writeConfiguration(ClusterLayout layout) throws IOException {
-        FlinkCluster.writeConfiguration(configuration(layout),
-                layout.engineDirectory(FlinkCluster.NAME), CLIENT);
+    static void writeConfiguration(ClusterLayout layout, boolean profileEveryJob)
+            throws IOException {
+        FlinkConfiguration config = FlinkCluster.withProfilerClasses(layout,
+                configuration(layout));
+        if (profileEveryJob) {
+            config.set(TARGET_KEY, PROFILING_TARGET);
+        }
+        FlinkCluster.writeConfiguration(config, layout.engineDirectory(FlinkCluster.NAME),
+                CLIENT);
     }
 
     private static FlinkConfiguration configuration(ClusterLayout layout) {

@@ -1,5 +1,6 @@
 package org.cloudprofiler.cli.cluster;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,11 @@ import org.cloudprofiler.netns.NetworkNode;
  * JobManager, with the REST API and web UI, on the coordinator node, and a TaskManager of
  * {@value #SLOTS_PER_TASK_MANAGER} slots on every worker node, each logging as its node. Every
  * process reads its own {@code config.yaml} under {@code <cluster>/flink/<process>/} and binds
- * its node's address only. Jobs are submitted with {@link FlinkClient}.
+ * its node's address only. Jobs are submitted with {@link FlinkClient}. Where the profiler's
+ * Flink jar is built ({@code cp-flink/target/cloudprofiler-flink.jar}) every process has it on
+ * its class path, as a Flink distribution's {@code lib/} would, and loads the profiler's classes
+ * from there only; a cluster made by {@link #profilingEveryJob()} profiles every job submitted
+ * to it ({@code execution.target: cloudprofiler} in its client's configuration, docs/flink.md).
  */
 public final class FlinkCluster implements ClusterEngine {
     /** The engine's name, and its directory in the cluster's and in the checkout. */
@@ -44,7 +49,36 @@ public final class FlinkCluster implements ClusterEngine {
             "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
     static final String LOG_CONFIGURATION = "log4j-console.properties";
 
+    /** The profiler as a Flink cluster's {@code lib/} takes it, where the build leaves it. */
+    static final Path PROFILER_JAR = Path.of("cp-flink", "target", "cloudprofiler-flink.jar");
+    /**
+     * Every job loads the profiler's classes from the cluster's class path, also one whose jar
+     * bundles a copy: one copy per JVM, one native library.
+     */
+    static final String PARENT_FIRST_KEY = "classloader.parent-first-patterns.additional";
+    static final String PARENT_FIRST_PROFILER = "org.cloudprofiler.";
+
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final boolean profileEveryJob;
+
+    /** A cluster that profiles the jobs that ask for it ({@code flink run -t cloudprofiler}). */
+    public FlinkCluster() {
+        this(false);
+    }
+
+    private FlinkCluster(boolean profileEveryJob) {
+        this.profileEveryJob = profileEveryJob;
+    }
+
+    /**
+     * A cluster whose client submits every job through {@code execution.target: cloudprofiler}:
+     * {@code cluster submit}, {@code flink run} with its {@code FLINK_CONF_DIR}; a job opts out
+     * with {@code flink run -t remote}.
+     */
+    public static FlinkCluster profilingEveryJob() {
+        return new FlinkCluster(true);
+    }
 
     @Override
     public String name() {
@@ -55,7 +89,10 @@ public final class FlinkCluster implements ClusterEngine {
     public List<ClusterProcess> processes(ClusterLayout layout) throws IOException {
         Path engine = layout.engineDirectory(NAME);
         writeLogConfiguration(engine);
-        FlinkClient.writeConfiguration(layout);
+        if (profileEveryJob) {
+            profilerJar(layout);
+        }
+        FlinkClient.writeConfiguration(layout, profileEveryJob);
         NetworkNode coordinator = layout.coordinator();
         String jobManagerHost = coordinator.ip();
         int jobManagerRpcPort = coordinator.port(JOB_MANAGER_RPC_PORT);
@@ -93,13 +130,18 @@ public final class FlinkCluster implements ClusterEngine {
 
     @Override
     public List<String> addresses(ClusterLayout layout) {
-        return List.of(
+        List<String> addresses = new ArrayList<>(List.of(
                 "Flink web UI and REST API: " + restUrl(layout),
                 "Flink TaskManagers: " + layout.workers().size() + " x "
                         + SLOTS_PER_TASK_MANAGER + " slots, on " + layout.workers(),
                 "submit a Flink job: cloudprofiler cluster submit flink JAR CLASS [ARGS...]"
                         + " (or FLINK_CONF_DIR=" + FlinkClient.configDirectory(layout)
-                        + " flink run -d -c CLASS JAR [ARGS...])");
+                        + " flink run -d -c CLASS JAR [ARGS...])"));
+        if (profileEveryJob) {
+            addresses.add("every Flink job submitted is profiled (execution.target:"
+                    + " cloudprofiler); one submitted with 'flink run -t remote' is not");
+        }
+        return addresses;
     }
 
     /** A JobManager's or TaskManager's command, its configuration written. */
@@ -108,6 +150,7 @@ public final class FlinkCluster implements ClusterEngine {
             throws IOException {
         // Every port a process binds is its node's: not even the metrics service picks one.
         config.set("metrics.internal.query-service.port", node.port(METRICS_QUERY_PORT));
+        withProfilerClasses(layout, config);
         Path directory = writeConfiguration(config, engine, process);
         return java(layout, config, engine, mainClass,
                 List.of("--configDir", directory.toString()));
@@ -146,9 +189,38 @@ public final class FlinkCluster implements ClusterEngine {
         command.addAll(jvmOptions(layout));
         command.addAll(config.jvmOptions());
         command.add("-Dlog4j.configurationFile=" + engine.resolve(LOG_CONFIGURATION));
-        command.addAll(List.of("-cp", layout.engineClasspath(NAME), mainClass));
+        command.addAll(List.of("-cp", classpath(layout), mainClass));
         command.addAll(arguments);
         return command;
+    }
+
+    /** Flink's jars, and the profiler's where it is built. */
+    static String classpath(ClusterLayout layout) throws IOException {
+        Path profiler = layout.repository().resolve(PROFILER_JAR);
+        return layout.engineClasspath(NAME)
+                + (Files.isRegularFile(profiler) ? File.pathSeparator + profiler : "");
+    }
+
+    /**
+     * The profiler's jar, which a cluster that profiles every job cannot do without.
+     *
+     * @throws IOException naming the fix if it is not built
+     */
+    static Path profilerJar(ClusterLayout layout) throws IOException {
+        Path jar = layout.repository().resolve(PROFILER_JAR);
+        if (!Files.isRegularFile(jar)) {
+            throw new IOException(jar + " is missing: the profiler's Flink jar is built there;"
+                    + " run 'make build' in " + layout.repository());
+        }
+        return jar;
+    }
+
+    /** Makes the processes of {@code config} load the profiler's classes from the class path. */
+    static FlinkConfiguration withProfilerClasses(ClusterLayout layout, FlinkConfiguration config) {
+        if (Files.isRegularFile(layout.repository().resolve(PROFILER_JAR))) {
+            config.set(PARENT_FIRST_KEY, PARENT_FIRST_PROFILER);
+        }
+        return config;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.cloudprofiler.cli.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -128,6 +129,47 @@ class FlinkClusterTest {
         Map<String, String> config = read(conf.resolve("config.yaml"));
         assertEquals(layout.coordinator().ip(), config.get("rest.address"));
         assertEquals(config("flink-jobmanager").get("rest.port"), config.get("rest.port"));
+    }
+
+    @Test
+    void aClusterProfilingEveryJobSubmitsThroughTheProfilingTargetWithTheProfilerJar()
+            throws IOException {
+        Path jar = layout.repository().resolve(FlinkCluster.PROFILER_JAR);
+        Files.createDirectories(jar.getParent());
+        Files.writeString(jar, "a jar");
+
+        List<ClusterProcess> processes = FlinkCluster.profilingEveryJob().processes(layout);
+        Map<String, String> client = read(FlinkClient.configDirectory(layout)
+                .resolve("config.yaml"));
+        assertEquals("cloudprofiler", client.get("execution.target"));
+        for (ClusterProcess process : processes) {
+            List<String> command = process.command();
+            assertTrue(command.get(command.indexOf("-cp") + 1).endsWith(":" + jar),
+                    command::toString);
+            assertEquals("org.cloudprofiler.", config(process.name())
+                    .get("classloader.parent-first-patterns.additional"));
+        }
+        ClusterProcess submission = FlinkClient.submission(layout, Path.of("/jobs/job.jar"),
+                "org.example.Job", List.of());
+        assertTrue(submission.command().get(submission.command().indexOf("-cp") + 1)
+                .endsWith(":" + jar), submission.command()::toString);
+    }
+
+    @Test
+    void aClusterNotAskedToProfileLeavesTheTargetToTheJob() throws IOException {
+        new FlinkCluster().processes(layout);
+
+        Map<String, String> client = read(FlinkClient.configDirectory(layout)
+                .resolve("config.yaml"));
+        assertFalse(client.containsKey("execution.target"), client::toString);
+    }
+
+    @Test
+    void aClusterProfilingEveryJobNeedsTheProfilerJarBuilt() {
+        IOException missing = assertThrows(IOException.class,
+                () -> FlinkCluster.profilingEveryJob().processes(layout));
+        assertTrue(missing.getMessage().contains("cloudprofiler-flink.jar is missing"),
+                missing.getMessage());
     }
 
     @Test

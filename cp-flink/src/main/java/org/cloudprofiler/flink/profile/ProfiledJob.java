@@ -12,8 +12,6 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
-import org.cloudprofiler.config.CpConfigException;
-import org.cloudprofiler.config.CpSettings;
 
 /**
  * A job to run profiled: what was built on the environment so far, executed like
@@ -24,8 +22,6 @@ import org.cloudprofiler.config.CpSettings;
  * written. Not thread-safe.
  */
 public final class ProfiledJob {
-    private static final String KEY_PREFIX = "cloudprofiler.";
-
     private final StreamExecutionEnvironment env;
     private final Map<String, RecordIdExtractor<?>> extractors = new LinkedHashMap<>();
 
@@ -61,45 +57,27 @@ public final class ProfiledJob {
      *     or an extractor for a source the job does not have
      */
     public StreamGraph streamGraph(String jobName) {
-        Map<String, String> settings = settings();
-        boolean enabled;
-        try {
-            enabled = CpSettings.from(settings).enabled();
-        } catch (CpConfigException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
-        Map<Integer, Transformation<?>> transformations = transformationsById();
+        Map<Integer, String> transformationNames = transformationNames();
         StreamGraph graph = env.getStreamGraph();
         if (jobName != null) {
             graph.setJobName(jobName);
         }
-        if (enabled) {
-            new StreamGraphProfiler(graph, transformations, settings, extractors).profile();
-        }
+        Configuration configuration = new Configuration();
+        configuration.addAll((Configuration) env.getConfiguration());
+        StreamGraphProfiler.profile(graph, configuration, transformationNames, extractors,
+                Thread.currentThread().getContextClassLoader());
         return graph;
     }
 
-    private Map<String, String> settings() {
-        Map<String, String> settings = new HashMap<>();
-        Configuration configuration = Configuration.fromMap(Map.of());
-        configuration.addAll((Configuration) env.getConfiguration());
-        configuration.toMap().forEach((key, value) -> {
-            if (key.startsWith(KEY_PREFIX)) {
-                settings.put(key, value);
-            }
-        });
-        return settings;
-    }
-
-    private Map<Integer, Transformation<?>> transformationsById() {
-        Map<Integer, Transformation<?>> byId = new HashMap<>();
+    private Map<Integer, String> transformationNames() {
+        Map<Integer, String> names = new HashMap<>();
         Deque<Transformation<?>> pending = new ArrayDeque<>(env.getTransformations());
         while (!pending.isEmpty()) {
             Transformation<?> transformation = pending.pop();
-            if (byId.putIfAbsent(transformation.getId(), transformation) == null) {
+            if (names.putIfAbsent(transformation.getId(), transformation.getName()) == null) {
                 pending.addAll(transformation.getInputs());
             }
         }
-        return byId;
+        return names;
     }
 }

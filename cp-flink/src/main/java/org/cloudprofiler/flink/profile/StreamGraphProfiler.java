@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.connector.source.Source;
-import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.jobgraph.JobType;
 import org.apache.flink.streaming.api.functions.source.legacy.SourceFunction;
 import org.apache.flink.streaming.api.graph.StreamEdge;
@@ -24,10 +24,11 @@ import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
 import org.apache.flink.streaming.api.operators.SourceOperatorFactory;
 import org.apache.flink.streaming.api.operators.StreamSource;
 import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
-import org.apache.flink.streaming.api.transformations.SourceTransformation;
 import org.apache.flink.streaming.runtime.partitioner.CustomPartitionerWrapper;
 import org.apache.flink.streaming.runtime.partitioner.StreamPartitioner;
 import org.cloudprofiler.channel.ChannelNames;
+import org.cloudprofiler.config.CpConfigException;
+import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyDescription;
 import org.cloudprofiler.tupleid.MintedTupleIds;
@@ -57,6 +58,8 @@ final class StreamGraphProfiler {
      * leaving the low bits for its subtask (docs/design.md, "Tuple lineage").
      */
     private static final int SUBTASK_BITS = 12;
+    /** The keys the rewrite reads from the job's configuration. */
+    private static final String KEY_PREFIX = "cloudprofiler.";
     /** Subtasks of an operator that mint ids of their own. */
     static final int MAX_SUBTASKS = 1 << SUBTASK_BITS;
     /** Operators of a profiled job. */
@@ -72,33 +75,90 @@ final class StreamGraphProfiler {
     private static final String CHAIN_HEAD_CACHE = "nodeToHeadOperatorCache";
 
     private final StreamGraph graph;
-    private final Map<Integer, Transformation<?>> transformations;
+    private final Map<Integer, String> transformationNames;
     private final Map<String, String> settings;
     private final Map<String, RecordIdExtractor<?>> extractors;
+    private final ClassLoader userClassLoader;
     private final Map<Integer, String> componentIds = new LinkedHashMap<>();
     private final Set<String> extractorsUsed = new HashSet<>();
 
     /**
-     * @param transformations the job's transformations by id (a stream node's id is its
-     *     transformation's)
+     * @param transformationNames the names of the job's transformations by id (a stream node's
+     *     id is its transformation's), where known, so that an extractor may name its source
+     *     as the job did
      * @param settings the job's {@code cloudprofiler.*} keys
      * @param extractors id extractors by source uid or name
+     * @param userClassLoader the loader of the job's classes
      */
-    StreamGraphProfiler(StreamGraph graph, Map<Integer, Transformation<?>> transformations,
-            Map<String, String> settings, Map<String, RecordIdExtractor<?>> extractors) {
+    StreamGraphProfiler(StreamGraph graph, Map<Integer, String> transformationNames,
+            Map<String, String> settings, Map<String, RecordIdExtractor<?>> extractors,
+            ClassLoader userClassLoader) {
         this.graph = graph;
-        this.transformations = transformations;
+        this.transformationNames = transformationNames;
         this.settings = settings;
         this.extractors = extractors;
+        this.userClassLoader = userClassLoader;
+    }
+
+    /**
+     * The one rewrite of both ways to profile a job ({@link ProfiledJob} and
+     * {@link ProfilingExecutor}): rewrites {@code graph} in place unless {@code configuration}
+     * says {@code cloudprofiler.enabled=false} or the graph is profiled already.
+     *
+     * @param configuration the job's configuration, whose {@code cloudprofiler.*} keys apply
+     * @return whether the graph was rewritten
+     * @throws IllegalArgumentException for a {@code cloudprofiler.*} value that cannot be used, a
+     *     job that cannot be profiled, or an extractor for a source the job does not have
+     */
+    static boolean profile(StreamGraph graph, Configuration configuration,
+            Map<Integer, String> transformationNames,
+            Map<String, RecordIdExtractor<?>> extractors, ClassLoader userClassLoader) {
+        Map<String, String> settings = new HashMap<>();
+        configuration.toMap().forEach((key, value) -> {
+            if (key.startsWith(KEY_PREFIX)) {
+                settings.put(key, value);
+            }
+        });
+        try {
+            if (!CpSettings.from(settings).enabled()) {
+                return false;
+            }
+        } catch (CpConfigException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        if (isProfiled(graph)) {
+            return false;
+        }
+        new StreamGraphProfiler(graph, transformationNames, settings, extractors,
+                userClassLoader).rewrite();
+        return true;
+    }
+
+    /**
+     * Whether {@code graph} went through the rewrite already: a job that calls
+     * {@code profile(env)} submitted to an executor that profiles too is profiled once.
+     */
+    static boolean isProfiled(StreamGraph graph) {
+        for (StreamNode node : graph.getStreamNodes()) {
+            StreamOperatorFactory<?> factory = node.getOperatorFactory();
+            boolean profiled = factory instanceof ProfilingOperatorFactory<?>
+                    || factory instanceof SourceOperatorFactory<?> source
+                            && SourceOperatorFactories.source(source) instanceof ProfiledSource
+                    || factory instanceof SimpleOperatorFactory<?> simple
+                            && simple.getOperator() instanceof ProfiledStreamSource;
+            if (profiled) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
      * Rewrites the graph in place.
      *
-     * @return the job as {@code topology.json} describes it, without its run's id and places
      * @throws IllegalArgumentException if an extractor names no source of the job
      */
-    TopologyDescription profile() {
+    private void rewrite() {
         if (graph.getJobType() == JobType.BATCH) {
             throw new IllegalArgumentException("cloudprofiler profiles jobs in STREAMING"
                     + " execution mode only (in BATCH mode sorted inputs and the planner's batch"
@@ -121,7 +181,7 @@ final class StreamGraphProfiler {
         for (StreamNode node : nodes) {
             componentIds.put(node.getId(), componentId(node, prefixes));
         }
-        IdGroups groups = IdGroups.of(nodes, Thread.currentThread().getContextClassLoader());
+        IdGroups groups = IdGroups.of(nodes, userClassLoader);
         TopologyDescription topology = describe(nodes);
         for (StreamNode node : nodes) {
             OperatorProfile profile = new OperatorProfile(componentIds.get(node.getId()),
@@ -136,7 +196,6 @@ final class StreamGraphProfiler {
             throw new IllegalArgumentException("no source of the job has the uid or name "
                     + unused + " given to withTupleIds; sources: " + sourceNames(nodes));
         }
-        return topology;
     }
 
     /**
@@ -182,14 +241,9 @@ final class StreamGraphProfiler {
     private void replaceFactory(StreamNode node, OperatorProfile profile) {
         StreamOperatorFactory<?> factory = node.getOperatorFactory();
         if (factory instanceof SourceOperatorFactory<?> sourceFactory) {
-            SourceTransformation source = (SourceTransformation) transformations.get(node.getId());
-            SourceOperatorFactory profiled = new SourceOperatorFactory(
-                    ProfiledSource.of((Source) source.getSource(), profile,
-                            extractorFor(node)),
-                    source.getWatermarkStrategy(), graph.getJobType() == JobType.STREAMING);
-            profiled.setChainingStrategy(sourceFactory.getChainingStrategy());
-            profiled.setCoordinatorListeningID(source.getCoordinatorListeningID());
-            node.setOperatorFactory(profiled);
+            node.setOperatorFactory(SourceOperatorFactories.withSource(sourceFactory,
+                    ProfiledSource.of((Source) SourceOperatorFactories.source(sourceFactory),
+                            profile, extractorFor(node))));
         } else if (legacySource(factory) != null) {
             StreamSource legacy = legacySource(factory);
             SimpleOperatorFactory profiled = SimpleOperatorFactory.of(new ProfiledStreamSource(
@@ -204,8 +258,7 @@ final class StreamGraphProfiler {
     }
 
     private RecordIdExtractor<?> extractorFor(StreamNode node) {
-        Transformation<?> transformation = transformations.get(node.getId());
-        String name = transformation == null ? null : transformation.getName();
+        String name = transformationNames.get(node.getId());
         for (String key : new String[] {node.getTransformationUID(), name,
                 node.getOperatorName()}) {
             if (key != null && extractors.containsKey(key)) {
