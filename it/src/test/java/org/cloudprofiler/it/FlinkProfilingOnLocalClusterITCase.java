@@ -38,6 +38,7 @@ import org.cloudprofiler.topology.TopologyDescription;
 import org.cloudprofiler.topology.TopologyFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -50,6 +51,7 @@ import org.junit.jupiter.api.Timeout;
  * no violation; the same job submitted with {@code flink run -t remote} logs nothing.
  */
 @Timeout(600) // A guard against a hang only: nothing here is timed.
+@Tag("multi-process-cluster")
 class FlinkProfilingOnLocalClusterITCase {
     private static final Duration COMMAND_WAIT = CliRun.COMMAND_WAIT;
     /** Numbers, or orders, each job is run on. */
