@@ -40,6 +40,15 @@ final class SharedSecretOptions {
      * @throws ParameterException naming the fix when a secret is missing or unreadable
      */
     String secretFor(CommandSpec spec, String bindHost, String what) {
+        return secretFor(spec, bindHost, what, "at " + bindHost);
+    }
+
+    /**
+     * As {@link #secretFor(CommandSpec, String, String)}, {@code where} saying where the service
+     * is reachable, e.g. "on the network of its server 10.0.0.1" for an agent bound to the
+     * address that routes there.
+     */
+    String secretFor(CommandSpec spec, String bindHost, String what, String where) {
         String secret = secret(spec);
         if (!secret.isEmpty()) {
             if (insecure) {
@@ -52,12 +61,12 @@ final class SharedSecretOptions {
             return "";
         }
         if (!insecure) {
-            throw new ParameterException(spec.commandLine(), what + " would be reachable at "
-                    + bindHost + " without a secret: give one with --token-file <file> (or "
+            throw new ParameterException(spec.commandLine(), what + " would be reachable "
+                    + where + " without a secret: give one with --token-file <file> (or "
                     + ENVIRONMENT_VARIABLE + "), the same on every node, or --insecure to let"
                     + " anyone who can reach the port steer it");
         }
-        System.err.println("WARNING: " + what + " runs at " + bindHost + " without a secret"
+        System.err.println("WARNING: " + what + " runs " + where + " without a secret"
                 + " (--insecure): anyone who can reach its port can steer it");
         return "";
     }

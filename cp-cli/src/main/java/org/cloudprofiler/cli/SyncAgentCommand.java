@@ -66,8 +66,10 @@ public final class SyncAgentCommand implements Callable<Integer> {
                     + " e.g. 10.0.0.1:7711");
         }
         // The agent answers on the address that routes to its server unless --bind says.
-        String token = secret.secretFor(spec, bind != null ? bind : server.substring(0, colon),
-                "this sync agent");
+        String serverHost = server.substring(0, colon);
+        String token = bind != null ? secret.secretFor(spec, bind, "this sync agent")
+                : secret.secretFor(spec, serverHost, "this sync agent",
+                        "on the network of its server " + serverHost);
         SyncAgent.Options options = SyncAgent.Options.of(server.substring(0, colon), serverPort)
                 .withNodeId(nodeId).withBind(bind, port).withToken(token)
                 .withServerTimeout(timeout);

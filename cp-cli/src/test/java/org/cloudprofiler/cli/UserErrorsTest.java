@@ -99,6 +99,8 @@ class UserErrorsTest {
                         "--insecure and a secret contradict each other"),
                 arguments("sync-agent --server 192.0.2.1:7711 --bind 0.0.0.0", 2,
                         "this sync agent would be reachable at 0.0.0.0 without a secret"),
+                arguments("sync-agent --server 192.0.2.1:7711", 2, "this sync agent would be"
+                        + " reachable on the network of its server 192.0.2.1 without a secret"),
                 arguments("config-server --bind 0.0.0.0", 2, "the configuration server would"
                         + " be reachable at 0.0.0.0 without a secret"),
                 arguments("sync-agent --server localhost:seven", 2, "is not host:port"),
