@@ -11,8 +11,10 @@ set -euo pipefail
 BUILD_PACKAGES=(cmake make g++ libzstd-dev libsodium-dev libgtest-dev libzmq3-dev cppzmq-dev
     procps iproute2)
 # The tests: nm (binutils) checks the exported symbols, chromium renders report.html headless,
-# and docker-compose validates docker/compose.yaml (its `config` needs no Docker engine).
-TEST_PACKAGES=(binutils chromium docker-compose)
+# and docker-compose validates docker/compose.yaml (its `config` needs no Docker engine); the
+# Docker engine (docker.io) and debootstrap build and run the compose cluster's images (make
+# images, make test-docker), with Compose v2 (scripts/install-compose.sh) for Testcontainers.
+TEST_PACKAGES=(binutils chromium docker-compose docker.io debootstrap)
 
 case "${1:-}" in
     build) packages=("${BUILD_PACKAGES[@]}") ;;
@@ -30,7 +32,14 @@ for package in "${packages[@]}"; do
     fi
 done
 
+install_compose() {
+    if [ "$1" = test ]; then
+        bash "$(dirname "$0")/install-compose.sh"
+    fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
+    install_compose "$1"
     exit 0
 fi
 
@@ -45,3 +54,4 @@ echo "cloudprofiler: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends "${missing[@]}"
+install_compose "$1"
