@@ -4,8 +4,8 @@ CLI_JAR := cp-cli/target/cloudprofiler.jar
 
 JAVA_CHECK := command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
 
-.PHONY: demo test test-java test-sanitized test-sanitized-beside test-clusters fuzz check-readme \
-	check-compose build bench bench-sync deps test-deps clean
+.PHONY: demo test test-java test-sanitized test-sanitized-beside test-clusters test-docker images fuzz \
+	check-readme check-compose build bench bench-sync deps test-deps clean
 
 # The Debian packages building needs (and the demo and the benchmarks: no browser).
 deps:
@@ -90,6 +90,20 @@ build: deps
 demo: deps
 	@bash scripts/build-quietly.sh
 	@bash scripts/demo.sh
+
+# The compose cluster's images, built here without a registry: a Debian base by debootstrap
+# and docker import, then ZooKeeper, Storm, Flink, Kafka and the product from Debian's JDK 17 and
+# the Maven jars the local cluster starts from; writes target/images/compose.env for
+# docker/compose.yaml (docs/cluster.md). Needs a running Docker engine and the Maven build.
+images:
+	bash scripts/build-images.sh
+
+# The compose cluster's Testcontainers suites for real: starts dockerd when none runs (and
+# stops it after), builds the images (cached), runs the profiled YSB on Storm and on Flink.
+test-docker:
+	@bash scripts/install-deps.sh docker
+	@$(JAVA_CHECK)
+	bash scripts/test-docker.sh
 
 # Benchmarks: JMH for Java, the native bench for C++; prints figures, asserts nothing.
 bench: build

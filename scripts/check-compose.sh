@@ -26,9 +26,29 @@ else
     fail "neither 'docker compose' nor 'docker-compose' is installed; run 'make test-deps'"
 fi
 
-# The images of a compose file as Compose resolves them (variables substituted), one a line.
+# The images of a compose file as Compose resolves them, one a line: each service's image and
+# each build argument named *_IMAGE. The variables the file defaults (${NAME:-default}) are
+# unset first, so that what is checked is the defaults, not this shell's or make images' choice.
 resolved_images() {
-    "${compose[@]}" -f "$1" config | sed -n 's/^ *image: *//p' | tr -d "\"'"
+    local unset=() name
+    for name in $(grep -o '\${[A-Z0-9_]*:-' "$1" | tr -d '${:-' | sort -u); do
+        unset+=(-u "$name")
+    done
+    env "${unset[@]}" "${compose[@]}" -f "$1" config \
+        | sed -n -e 's/^ *image: *//p' -e 's/^ *[A-Z0-9_]*_IMAGE: *//p' | tr -d "\"'"
+}
+
+# The images docker/Dockerfile starts FROM, an ARG's default where FROM names the ARG.
+dockerfile_bases() {
+    local from name
+    for from in $(sed -n 's/^FROM[[:space:]]\+\([^[:space:]]\+\).*/\1/p' "$1"); do
+        if [[ "$from" =~ ^\$\{?([A-Za-z0-9_]+)\}?$ ]]; then
+            name="${BASH_REMATCH[1]}"
+            from="$(sed -n "s/^ARG[[:space:]]\+$name=\([^[:space:]]*\).*/\1/p" "$1" | head -n 1)"
+            [[ -n "$from" ]] || fail "$1 starts FROM \${$name}, which has no default (ARG $name=...)"
+        fi
+        echo "$from"
+    done
 }
 
 # Prints each image that is not pinned: a digest pins it; otherwise the last path component
@@ -45,14 +65,14 @@ unpinned() {
     done
 }
 
-expected="$(printf '%s\n' storm:latest zookeeper registry.example:5000/flink)"
+expected="$(printf '%s\n' ubuntu storm:latest zookeeper registry.example:5000/flink kafka)"
 found="$(resolved_images docker/testdata/unpinned-images.yaml | unpinned)" \
     || fail "Compose rejected docker/testdata/unpinned-images.yaml"
 [[ "$found" == "$expected" ]] || fail "the pin check found [$(echo $found)] in\
  docker/testdata/unpinned-images.yaml, not [$(echo $expected)]"
 
 images="$(resolved_images docker/compose.yaml)" || fail "Compose rejected docker/compose.yaml"
-bases="$(sed -n 's/^FROM[[:space:]]\+\([^[:space:]]\+\).*/\1/p' docker/Dockerfile)"
+bases="$(dockerfile_bases docker/Dockerfile)"
 bad="$(printf '%s\n%s\n' "$images" "$bases" | unpinned)"
 [[ -z "$bad" ]] || fail "images not pinned to an exact tag: $(echo $bad); pin them (e.g.\
  storm:2.8.3-jre17, not storm or storm:latest)"

@@ -34,7 +34,9 @@ public final class CloudProfilerCommand implements Runnable {
     boolean verbose;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        ConsoleText.install();
+        System.exit(commandLine().setOut(ConsoleText.out()).setErr(ConsoleText.err())
+                .execute(args));
     }
 
     /** The command line with every subcommand, reporting failures as {@link ErrorReporter}. */

@@ -137,7 +137,14 @@ public final class SyncServerCommand implements Callable<Integer> {
         }, "cp-sync-server-end");
         Runtime.getRuntime().addShutdownHook(hook);
         try (SyncServer server = SyncServer.start(bind, port, token, nodes)) {
-            return serve(server, endRequested);
+            int exit = serve(server, endRequested);
+            if (endRequested.getCount() == 0) {
+                // Ended by SIGTERM (docker compose stop): the JVM would exit with 143 whatever
+                // the session did; the session's own code is what the caller reads.
+                console.flush();
+                Runtime.getRuntime().halt(exit);
+            }
+            return exit;
         } finally {
             finished.countDown();
             try {

@@ -3,10 +3,13 @@ package org.cloudprofiler.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import org.cloudprofiler.sync.DriftModel;
 import org.cloudprofiler.sync.SyncAuthentication;
@@ -137,6 +141,47 @@ class SyncCommandsTest {
             assertEquals(0, agent.get(30, TimeUnit.SECONDS));
         }
         return exit;
+    }
+
+    /**
+     * As `docker compose stop` ends the compose cluster's server: SIGTERM to its JVM, which takes
+     * the end phase and exits with the session's code (0: every pair measured), not 143.
+     */
+    @Test
+    void sigtermTakesTheEndPhaseAndExitsWithTheSessionsCode() throws Exception {
+        int port = freeUdpPort();
+        Path out = directory.resolve("sync.json");
+        Process server = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"),
+                CloudProfilerCommand.class.getName(), "sync-server", "--port",
+                String.valueOf(port), "--nodes", "2", "--token", "t", "--exchanges", "20",
+                "--out", out.toString())
+                .redirectErrorStream(true).start();
+        BufferedReader output = new BufferedReader(new InputStreamReader(
+                server.getInputStream(), StandardCharsets.UTF_8));
+        List<CompletableFuture<Integer>> agents = List.of("a", "b").stream()
+                .map(id -> CompletableFuture.supplyAsync(() -> run("sync-agent", "--server",
+                        "127.0.0.1:" + port, "--node-id", id, "--token", "t")))
+                .toList();
+        StringBuilder printed = new StringBuilder();
+        String line;
+        while ((line = output.readLine()) != null && !line.contains("run in progress")) {
+            printed.append(line).append('\n');
+        }
+        assertTrue(line != null, () -> "the server ended before the run:\n" + printed);
+
+        server.destroy();
+        CompletableFuture<String> rest = CompletableFuture.supplyAsync(() -> output.lines()
+                .collect(Collectors.joining("\n")));
+        assertTrue(server.waitFor(60, TimeUnit.SECONDS), "the server did not end on SIGTERM");
+
+        assertEquals(0, server.exitValue(), () -> rest.join());
+        for (CompletableFuture<Integer> agent : agents) {
+            assertEquals(0, agent.get(30, TimeUnit.SECONDS));
+        }
+        List<String> phases = SyncJson.read(out).phases().stream().map(SyncPhase::name).toList();
+        assertEquals(SyncPhase.END, phases.get(phases.size() - 1));
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.dockerjava.api.DockerClient;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +23,6 @@ import org.testcontainers.containers.ComposeContainer;
 import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.ContainerState;
 import org.testcontainers.containers.wait.strategy.Wait;
-import org.testcontainers.utility.MountableFile;
 
 /**
  * docker/compose.yaml started through Testcontainers, and what a suite does with it: run
@@ -47,17 +47,46 @@ final class ComposeCluster implements AutoCloseable {
 
     /**
      * Builds the cloudprofiler image, starts every service and waits until the sync server has
-     * its five agents and has taken the start phase.
+     * its five agents and has taken the start phase. The images are those that
+     * {@code cloudprofiler.it.compose.env} names (make images' {@code compose.env}) where that
+     * file exists, else the compose file's defaults; none is pulled.
      */
-    static ComposeCluster start() {
+    static ComposeCluster start() throws IOException {
         File file = new File(System.getProperty("cloudprofiler.it.compose",
                 "../docker/compose.yaml"));
-        ComposeContainer compose = new ComposeContainer(file).withBuild(true)
+        // Named cloudprofiler-<random>: Docker's containers and networks are the machine's.
+        ComposeContainer compose = new ComposeContainer("cloudprofiler-", file).withBuild(true)
+                .withPull(false)
+                .withEnv(imageVariables())
                 .withRemoveVolumes(true)
                 .waitingFor("sync-server", Wait.forLogMessage(".*run in progress.*", 1)
                         .withStartupTimeout(STEP));
         compose.start();
         return new ComposeCluster(compose);
+    }
+
+    /**
+     * The variables of {@code cloudprofiler.it.compose.env} ({@code NAME=value} lines, comments
+     * skipped), none where the property or the file is missing; and the UIs' host ports.
+     */
+    private static Map<String, String> imageVariables() throws IOException {
+        String envFile = System.getProperty("cloudprofiler.it.compose.env");
+        Map<String, String> variables = new TreeMap<>();
+        // The UIs on ports Docker picks: the suite does not use them, and 8080 or 8081 may be
+        // taken on the host that runs it.
+        variables.put("STORM_UI_PORT", "0");
+        variables.put("FLINK_UI_PORT", "0");
+        if (envFile == null || !Files.isRegularFile(Path.of(envFile))) {
+            return variables;
+        }
+        for (String line : Files.readAllLines(Path.of(envFile))) {
+            int equals = line.indexOf('=');
+            if (!line.startsWith("#") && equals > 0) {
+                variables.put(line.substring(0, equals).strip(),
+                        line.substring(equals + 1).strip());
+            }
+        }
+        return variables;
     }
 
     /** The jar the submissions run from, built by this module ({@code ysb-cluster.jar}). */
@@ -78,8 +107,21 @@ final class ComposeCluster implements AutoCloseable {
         return result.getStdout();
     }
 
-    void copy(Path file, String service, String path) {
-        service(service).copyFileToContainer(MountableFile.forHostPath(file), path);
+    /**
+     * Copies {@code file} into {@code directory} of {@code service} under its own name with
+     * {@code docker cp}, as docs/cluster.md does (Testcontainers' copyFileToContainer left no
+     * file there with Docker 20.10, and docker-java's own tar needs a newer commons-io than the
+     * engines put on this class path); fails the suite unless the file is there.
+     */
+    void copy(Path file, String service, String directory)
+            throws IOException, InterruptedException {
+        Process copy = new ProcessBuilder("docker", "cp", file.toAbsolutePath().toString(),
+                service(service).getContainerId() + ":" + directory)
+                .redirectErrorStream(true).start();
+        String output = new String(copy.getInputStream().readAllBytes());
+        assertEquals(0, copy.waitFor(), () -> "docker cp " + file + " to " + service
+                + " failed: " + output);
+        exec(service, "test", "-f", directory + "/" + file.getFileName());
     }
 
     /**

@@ -24,8 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 abstract class ProfiledYsbOnComposeSuite {
     static final long SEED = 3;
-    static final String JAR_IN_CONTAINER = "/tmp/ysb-cluster.jar";
-    static final String CAMPAIGNS_IN_CONTAINER = "/tmp/ysb-campaigns.txt";
+    /** Where the submission's files are copied to in the master, under their own names. */
+    static final String IN_CONTAINER = "/tmp";
+    static final String JAR_IN_CONTAINER = IN_CONTAINER + "/ysb-cluster.jar";
+    static final String CAMPAIGNS = "ysb-campaigns.txt";
+    static final String CAMPAIGNS_IN_CONTAINER = IN_CONTAINER + "/" + CAMPAIGNS;
 
     @TempDir
     Path directory;
@@ -62,12 +65,12 @@ abstract class ProfiledYsbOnComposeSuite {
 
     @Test
     void theReportShowsRemoteHopsWithBoundsFromEveryNodesClock() throws Exception {
-        Path campaigns = directory.resolve("campaigns.txt");
+        Path campaigns = directory.resolve(CAMPAIGNS);
         // Drawn here: the generator's library needs ZeroMQ, which the engines' images lack.
         CampaignTable.write(Generator.ysbAdCampaigns(SEED), campaigns);
         try (ComposeCluster cluster = ComposeCluster.start()) {
-            cluster.copy(ComposeCluster.submissionJar(), master(), JAR_IN_CONTAINER);
-            cluster.copy(campaigns, master(), CAMPAIGNS_IN_CONTAINER);
+            cluster.copy(ComposeCluster.submissionJar(), master(), IN_CONTAINER);
+            cluster.copy(campaigns, master(), IN_CONTAINER);
             String name = "ysb-compose";
             submit(cluster, name);
             List<String> hosts = cluster.taskHosts(engineLogs(), YsbStages.EVENTS);
