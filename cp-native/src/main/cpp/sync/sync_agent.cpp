@@ -184,8 +184,10 @@ void SyncAgent::answerPing(const Inbound& ping) {
     pong.nonce = ping.message.nonce;
     pong.sequence = ping.message.sequence;
     pong.responderTsc = responderTsc;
-    send(pong, ping.from);
+    // Counted before the pong leaves: whoever has seen the pong (the initiator, then the server
+    // and its caller) sees it counted.
     counters_.pingsAnswered.fetch_add(1);
+    send(pong, ping.from);
 }
 
 // Spins on the socket so that a ping is answered without the scheduler's wake-up delay, which
