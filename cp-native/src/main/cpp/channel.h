@@ -34,6 +34,10 @@ public:
     // The owning thread's first call, before it reaches the handler.
     void claimedBy(uint32_t osThreadId);
     void markStarted() { started_.store(true, std::memory_order_relaxed); }
+    // Whether the thread with this OS id has claimed the channel as its single writer.
+    bool ownedBy(uint32_t osThreadId) const {
+        return !multiWriter_ && writerOsThreadId_.load(std::memory_order_relaxed) == osThreadId;
+    }
     void countRejected(uint32_t threadNumber) noexcept;
 
     // Validates and applies a parameter. Throws ProfilerError.

@@ -2,6 +2,7 @@
 // it). Errors a caller can cause throw ProfilerError; logTS never throws.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,6 +54,13 @@ inline uint64_t logTSStamped(ChannelHandle channel, int64_t id) {
     gChannelTable->log(channel, id, TscMode::kStamped, tsc);
     return tsc;
 }
+
+// A cell the calling thread counts the channel's calls in by itself, with plain stores of the
+// running total and no call into the core: for a channel whose handler only counts (NULL, SPC,
+// CPU) and which the calling thread owns (it has logged to it). nullptr otherwise (another
+// handler, a multi-writer channel, another thread, a handle that is not open). The cell lives
+// as long as the process; once the channel is closed, stores into it are simply not counted.
+std::atomic<uint64_t>* countCell(ChannelHandle channel);
 
 // Flushes and closes; every accepted record is in the file when this returns.
 bool closeChannel(ChannelHandle channel);

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "api/call_counter.h"
+
 namespace cloudprofiler {
 
 // The acks of the return-trip handlers (RET_START, RET_END); zero for every other handler. Kept
@@ -55,6 +57,9 @@ public:
     virtual void applyParameters(const int64_t* /*parameters*/) {}
     // Called on the owning writer thread before its first call.
     virtual void onWriterThread() {}
+    // The counter of a handler that only counts its calls (NULL, SPC, CPU), to which a caller
+    // may attach a cell it counts in itself; nullptr for a handler that records calls.
+    virtual CallCounter* callCounter() { return nullptr; }
 };
 
 }  // namespace cloudprofiler

@@ -13,6 +13,7 @@
 #include "block_pool.h"
 #include "cloudprofiler.h"
 #include "config.h"
+#include "count_cells.h"
 #include "flush_pipeline.h"
 #include "handler_factory.h"
 #include "periodic_sampler.h"
@@ -103,6 +104,8 @@ void validateName(const std::string& name) {
 }  // namespace
 
 ChannelTable* const gChannelTable = new ChannelTable(*gCounters);
+// Never destroyed, as the table: a thread may still count into its cell while the process exits.
+CountCells* const gCountCells = new CountCells();
 
 ChannelHandle openChannel(const std::string& name, Codec format, HandlerType handler) {
     const HandlerDescription* description = describeHandler(static_cast<int>(handler));
@@ -180,6 +183,22 @@ bool closeChannel(ChannelHandle channel) {
         return false;
     }
     return gChannelTable->close(channel, CloseReason::kCloseChannel);
+}
+
+std::atomic<uint64_t>* countCell(ChannelHandle channel) {
+    if (gForkedChild.load()) {
+        return nullptr;
+    }
+    std::atomic<uint64_t>* cell = nullptr;
+    uint32_t caller = osThreadId();
+    gChannelTable->withChannel(channel, [&](Channel& target) {
+        CallCounter* counter = target.handler().callCounter();
+        if (counter != nullptr && target.ownedBy(caller)) {
+            cell = gCountCells->take();
+            counter->countFrom(cell);
+        }
+    });
+    return cell;
 }
 
 bool swapHandler(ChannelHandle channel, ChannelHandle successor) {

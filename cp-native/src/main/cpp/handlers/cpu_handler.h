@@ -7,7 +7,7 @@
 
 #include <atomic>
 
-#include "../api/single_writer_counter.h"
+#include "../api/call_counter.h"
 #include "periodic_handler.h"
 
 namespace cloudprofiler {
@@ -18,6 +18,7 @@ public:
 
     void log(int64_t) override { count_.increment(); }
     void logAt(int64_t, uint64_t) override { count_.increment(); }
+    CallCounter* callCounter() override { return &count_; }
     void onWriterThread() override {
         clockid_t clock;
         if (pthread_getcpuclockid(pthread_self(), &clock) == 0) {
@@ -47,7 +48,7 @@ private:
         return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000LL + ts.tv_nsec;
     }
 
-    SingleWriterCounter count_;
+    CallCounter count_;
     std::atomic<clockid_t> writerClock_{0};
     std::atomic<bool> hasWriterClock_{false};
 };

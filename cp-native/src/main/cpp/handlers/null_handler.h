@@ -1,7 +1,7 @@
 // NULL: accepts and counts calls, records nothing — the cost of instrumentation alone.
 #pragma once
 
-#include "../api/single_writer_counter.h"
+#include "../api/call_counter.h"
 #include "../handler.h"
 
 namespace cloudprofiler {
@@ -10,6 +10,7 @@ class NullHandler final : public Handler {
 public:
     void log(int64_t) override { calls_.increment(); }
     void logAt(int64_t, uint64_t) override { calls_.increment(); }
+    CallCounter* callCounter() override { return &calls_; }
     void finish() override {}
     HandlerStats stats() const override {
         HandlerStats stats;
@@ -18,7 +19,7 @@ public:
     }
 
 private:
-    SingleWriterCounter calls_;  // the channel serialises multi-writer use
+    CallCounter calls_;  // the channel serialises multi-writer use
 };
 
 }  // namespace cloudprofiler

@@ -1,7 +1,7 @@
 // SPC: single-writer periodic counter; a call costs one plain increment.
 #pragma once
 
-#include "../api/single_writer_counter.h"
+#include "../api/call_counter.h"
 #include "periodic_handler.h"
 
 namespace cloudprofiler {
@@ -12,6 +12,7 @@ public:
 
     void log(int64_t) override { count_.increment(); }
     void logAt(int64_t, uint64_t) override { count_.increment(); }
+    CallCounter* callCounter() override { return &count_; }
 
 protected:
     uint64_t count() const override { return count_.get(); }
@@ -21,7 +22,7 @@ protected:
     }
 
 private:
-    SingleWriterCounter count_;
+    CallCounter count_;
 };
 
 }  // namespace cloudprofiler

@@ -73,6 +73,13 @@ jlong JNICALL nativeLogApi0(JNIEnv*, jclass) {
     return static_cast<jlong>(reinterpret_cast<uintptr_t>(logApi()));
 }
 
+jobject JNICALL countCell0(JNIEnv* env, jclass, jlong channel) {
+    return guarded<jobject>(env, nullptr, [&]() -> jobject {
+        std::atomic<uint64_t>* cell = countCell(static_cast<ChannelHandle>(channel));
+        return cell == nullptr ? nullptr : env->NewDirectByteBuffer(cell, sizeof(*cell));
+    });
+}
+
 jboolean JNICALL closeChannel0(JNIEnv* env, jclass, jlong channel) {
     return guarded<jboolean>(env, JNI_FALSE, [&] {
         return closeChannel(static_cast<ChannelHandle>(channel)) ? JNI_TRUE : JNI_FALSE;
@@ -173,6 +180,7 @@ const JNINativeMethod kMethods[] = {
     NATIVE(readTsc0, "()J"),
     NATIVE(tscHz0, "()J"),
     NATIVE(nativeLogApi0, "()J"),
+    NATIVE(countCell0, "(J)Ljava/nio/ByteBuffer;"),
     NATIVE(closeChannel0, "(J)Z"),
     NATIVE(swapHandler0, "(JJ)Z"),
     NATIVE(channelStats0, "(J)Lorg/cloudprofiler/ChannelStats;"),

@@ -1,5 +1,6 @@
 package org.cloudprofiler;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Objects;
 import org.cloudprofiler.config.HandlerChoice;
@@ -130,6 +131,19 @@ public final class CloudProfiler {
         return logTSStamped0(channel, tupleId);
     }
 
+    /**
+     * The cell in which the calling thread counts the calls of a counting channel
+     * ({@code NULL}, {@code SPC}, {@code CPU}) from now on, without a native call per call. The
+     * calling thread must own the channel (it has logged to it), which stays single-writer.
+     *
+     * @return the cell, or {@code null} if the channel's handler records calls, the channel is
+     *     multi-writer or owned by another thread, or the handle is not open
+     */
+    public static CallCountCell countCell(long channel) {
+        ByteBuffer cell = countCell0(channel);
+        return cell == null ? null : new CallCountCell(cell);
+    }
+
     /** The clock the channels use: TSC ticks ({@code rdtscp}), or ns where there is no TSC. */
     public static long readTsc() {
         return readTsc0();
@@ -211,6 +225,8 @@ public final class CloudProfiler {
     private static native long tscHz0();
 
     private static native long nativeLogApi0();
+
+    private static native ByteBuffer countCell0(long channel);
 
     private static native boolean closeChannel0(long channel);
 

@@ -1,6 +1,7 @@
 package org.cloudprofiler.probe;
 
 import java.util.concurrent.atomic.AtomicLong;
+import org.cloudprofiler.CallCountCell;
 import org.cloudprofiler.ChannelStats;
 import org.cloudprofiler.CloudProfiler;
 import org.cloudprofiler.config.HandlerChoice;
@@ -30,6 +31,14 @@ final class ProbeChannel {
     /** The native handle, 0 while not open (native handles are never 0). */
     private final AtomicLong handle = new AtomicLong();
     private boolean failed;
+    /**
+     * Writer thread only. Where the open channel's handler only counts calls ({@code NULL},
+     * {@code SPC}, {@code CPU}), the cell the writer counts them in after its first call, which
+     * claims the channel natively; then a call costs a store, not a native call.
+     */
+    private CallCountCell countCell;
+    /** Writer thread only: whether the open channel's handler was asked for a cell already. */
+    private boolean countCellAsked;
     private volatile ChannelStats lastStats;
 
     ProbeChannel(String name, HandlerChoice choice, LogFormat format) {
@@ -64,6 +73,8 @@ final class ProbeChannel {
             if (choice.isOff()) {
                 return;
             }
+            countCell = null;
+            countCellAsked = false;
             handle.set(CloudProfiler.openChannel(name, format, choice));
         } catch (RuntimeException | LinkageError e) {
             // LinkageError: no native library for this platform; the task runs unprofiled.
@@ -75,9 +86,15 @@ final class ProbeChannel {
 
     /** Logs {@code tupleId} now; does nothing while the channel is not open. Writer thread only. */
     void log(long tupleId) {
+        CallCountCell cell = countCell;
+        if (cell != null) {
+            cell.increment();
+            return;
+        }
         long open = handle.get();
         if (open != 0) {
             CloudProfiler.logTS(open, tupleId);
+            askForCountCell(open);
         } else {
             NetConfChannel live = following;
             if (live != null) {
@@ -91,9 +108,16 @@ final class ProbeChannel {
      * recorded none or the channel is not open. Writer thread only.
      */
     long logStamped(long tupleId) {
+        CallCountCell cell = countCell;
+        if (cell != null) {
+            cell.increment();
+            return 0;  // a handler that only counts records no time
+        }
         long open = handle.get();
         if (open != 0) {
-            return CloudProfiler.logTSStamped(open, tupleId);
+            long tsc = CloudProfiler.logTSStamped(open, tupleId);
+            askForCountCell(open);
+            return tsc;
         }
         NetConfChannel live = following;
         return live != null ? live.logStamped(tupleId) : 0;
@@ -104,14 +128,31 @@ final class ProbeChannel {
      * root id in that column); does nothing while the channel is not open. Writer thread only.
      */
     void logAt(long tupleId, long tsc) {
+        CallCountCell cell = countCell;
+        if (cell != null) {
+            cell.increment();
+            return;
+        }
         long open = handle.get();
         if (open != 0) {
             CloudProfiler.logTS(open, tupleId, tsc);
+            askForCountCell(open);
         } else {
             NetConfChannel live = following;
             if (live != null) {
                 live.logAt(tupleId, tsc);
             }
+        }
+    }
+
+    /**
+     * After the writer's first call on the open channel {@code open}: asks once whether its
+     * handler only counts, and if so takes the cell the writer counts in from now on.
+     */
+    private void askForCountCell(long open) {
+        if (!countCellAsked) {
+            countCellAsked = true;
+            countCell = CloudProfiler.countCell(open);
         }
     }
 
