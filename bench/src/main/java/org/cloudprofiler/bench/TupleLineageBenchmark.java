@@ -19,12 +19,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * What the lineage rule costs per record at a source task, next to the probe calls it
- * accompanies, in one run: {@code probeCallsOnly} is the probe as it was before the rule (the
- * record's {@code in}, counters, and {@code out} under an id the caller carries);
- * {@code sourceWithIds} adds deciding and carrying the ids of a record that brings its own id;
- * {@code sourceMinting} one that gets a minted id; {@code fanOutOutput} a record with a second
- * output (minted, its {@code in} at the input's TSC and a lineage record). The default
+ * What the lineage rule costs per record at a source task, in one run: {@code sourceWithIds}, a
+ * record that brings its own id (its {@code in}, counters, {@code out}, and deciding and carrying
+ * its ids); {@code sourceMinting} one that gets a minted id; {@code fanOutOutput} a record with a
+ * second output (minted, its {@code in} at the input's TSC and a lineage record). The default
  * handlers: {@code in}, {@code out} and {@code lineage} BUFFERED_ID, {@code count} SPC,
  * {@code cpu} CPU.
  *
@@ -55,19 +53,6 @@ public class TupleLineageBenchmark {
                 }, new TupleIdMinter(1, 0));
         probe.bindExecutorThread();
         nextGivenId = 0;
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(CallBatch.CALLS)
-    public long probeCallsOnly() {
-        long id = nextGivenId;
-        for (int i = 0; i < CallBatch.CALLS; i++) {
-            probe.enter(id);
-            probe.handOff(id);
-            id++;
-        }
-        nextGivenId = id;
-        return id;
     }
 
     @Benchmark

@@ -129,15 +129,6 @@ public final class TaskProbe {
     }
 
     /**
-     * A probe whose task mints with origin {@code taskId} in attempt 0: Storm's layout
-     * ({@code mintOrigin} 0) for callers that have not yet moved to
-     * {@link #TaskProbe(String, int, CpSettings, Counters, TupleIdMinter)}.
-     */
-    public TaskProbe(String componentId, int taskId, CpSettings settings, Counters counters) {
-        this(componentId, taskId, settings, counters, new TupleIdMinter(taskId, 0));
-    }
-
-    /**
      * The handler of a task's {@code lineage} channel given its {@code in} channel's: the same,
      * except that the return-trip handlers, which answer or await acks, become {@code ID}.
      */
@@ -235,14 +226,6 @@ public final class TaskProbe {
         firstOutputTaken = false;
     }
 
-    /**
-     * A tuple enters the task carrying one id, as {@link #enter(long, long)} with the id as its
-     * own root: for callers that carry no root yet.
-     */
-    public void enter(long tupleId) {
-        enter(tupleId, tupleId);
-    }
-
     /** The record in hand is done: what the task emits from now on is outside its processing. */
     public void processed() {
         work = Work.IDLE;
@@ -311,19 +294,6 @@ public final class TaskProbe {
         }
         outputId = id;
         outputRoot = root;
-    }
-
-    /**
-     * A tuple is about to be handed to the transport under {@code tupleId}: {@code out} only,
-     * without the lineage rule; for callers that decide their outputs' ids themselves. Call it
-     * before the emit, as {@link #handOff()}.
-     */
-    public void handOff(long tupleId) {
-        if (tupleId == NO_ID) {
-            counters.missingId();
-        } else {
-            out.log(tupleId);
-        }
     }
 
     /** The id of the output the last {@link #handOff()} decided, {@link #NO_ID} if none. */

@@ -87,7 +87,8 @@ public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichB
                 probe.enter(carried.id(), carried.root());
             } else {
                 // Ids that did not travel (an upstream emit off its thread): the id field, if any.
-                probe.enter(task.tupleIds().idOf(input.getFields(), input.getValues()));
+                long id = task.tupleIds().idOf(input.getFields(), input.getValues());
+                probe.enter(id, id);
             }
             if (windowed) {
                 // A window's results are fired by the tuple that completes it, not made from it.

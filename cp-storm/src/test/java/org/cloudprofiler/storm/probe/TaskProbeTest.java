@@ -18,6 +18,7 @@ import org.cloudprofiler.config.service.ConfigClient;
 import org.cloudprofiler.config.service.ConfigServer;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.probe.TaskProbe;
+import org.cloudprofiler.probe.TupleIdMinter;
 import org.cloudprofiler.storm.testing.ProfileLogs;
 import org.cloudprofiler.storm.tupleid.TupleIdExtractor;
 import org.junit.jupiter.api.Test;
@@ -31,14 +32,14 @@ class TaskProbeTest {
     void channelsOpenOnTheExecutorThreadAndOtherThreadsAreCountedNotLogged() throws Exception {
         TaskCounters counters = TaskCounters.unregistered();
         TaskProbe probe = new TaskProbe("probe test", 3, CpSettings.from(Map.of(
-                "cloudprofiler.handlers", "**/{in,out}=ID")), counters);
+                "cloudprofiler.handlers", "**/{in,out}=ID")), counters, new TupleIdMinter(3, 0));
         assertNull(probe.stats(ProbePoint.IN));
 
         Thread executor = new Thread(() -> {
             probe.bindExecutorThread();
-            probe.enter(10);
-            probe.handOff(10);
-            probe.enter(TupleIdExtractor.NO_ID);
+            probe.enter(10, 10);
+            probe.handOff();
+            probe.enter(TupleIdExtractor.NO_ID, TupleIdExtractor.NO_ID);
             assertTrue(probe.emitIsOnExecutorThread());
             probe.endOfRun();
         });
@@ -62,14 +63,14 @@ class TaskProbeTest {
     void aDisabledOrOffChannelOpensNothing() {
         TaskProbe disabled = new TaskProbe("disabled", 1,
                 CpSettings.from(Map.of("cloudprofiler.enabled", "false")),
-                TaskCounters.unregistered());
+                TaskCounters.unregistered(), new TupleIdMinter(1, 0));
         TaskProbe off = new TaskProbe("off", 1,
                 CpSettings.from(Map.of("cloudprofiler.handlers", "**=OFF")),
-                TaskCounters.unregistered());
+                TaskCounters.unregistered(), new TupleIdMinter(1, 0));
         for (TaskProbe probe : List.of(disabled, off)) {
             probe.bindExecutorThread();
-            probe.enter(1);
-            probe.handOff(1);
+            probe.enter(1, 1);
+            probe.handOff();
             probe.endOfRun();
             for (ProbePoint point : ProbePoint.values()) {
                 assertTrue(probe.handler(point).isOff());
@@ -89,7 +90,7 @@ class TaskProbeTest {
                     "cloudprofiler.handlers", "**/{in,out}=ID",
                     "cloudprofiler.count.period", "1s",
                     "cloudprofiler.config-server", "127.0.0.1:" + server.address().getPort(),
-                    "cloudprofiler.config-server.token", "t")), TaskCounters.unregistered());
+                    "cloudprofiler.config-server.token", "t")), TaskCounters.unregistered(), new TupleIdMinter(1, 0));
             assertEquals("NULL", probe.handler(ProbePoint.IN).toString());
             assertEquals("SPC:1000000000", probe.handler(ProbePoint.COUNT).toString());
             assertEquals("ID", probe.handler(ProbePoint.OUT).toString());
@@ -105,7 +106,7 @@ class TaskProbeTest {
         TaskProbe probe = new TaskProbe("unserved", 1, CpSettings.from(Map.of(
                 "cloudprofiler.handlers", "**/{in,out}=ID",
                 "cloudprofiler.config-server", "127.0.0.1:" + closedPort)),
-                TaskCounters.unregistered());
+                TaskCounters.unregistered(), new TupleIdMinter(1, 0));
         assertEquals("ID", probe.handler(ProbePoint.IN).toString());
         assertEquals("CPU:100000000", probe.handler(ProbePoint.CPU).toString());
     }
@@ -119,17 +120,17 @@ class TaskProbeTest {
             TaskProbe probe = new TaskProbe("following", 1, CpSettings.from(Map.of(
                     "cloudprofiler.handlers", "**/{in,out}=ID",
                     "cloudprofiler.config-server", "127.0.0.1:" + server.address().getPort())),
-                    TaskCounters.unregistered());
+                    TaskCounters.unregistered(), new TupleIdMinter(1, 0));
             executor.submit(() -> {
                 probe.bindExecutorThread();
-                probe.enter(1);
+                probe.enter(1, 1);
             }).get();
             assertEquals(0, probe.stats(ProbePoint.IN).recorded());
             client.set("**/in=BUFFERED_ID", false, Duration.ofSeconds(5));
             while (!probe.handler(ProbePoint.IN).toString().equals("BUFFERED_ID")) {
                 Thread.sleep(5);
             }
-            executor.submit(() -> probe.enter(2)).get();
+            executor.submit(() -> probe.enter(2, 2)).get();
             assertEquals(1, probe.stats(ProbePoint.IN).recorded(), "the new handler's period");
             client.remove("**/in", Duration.ofSeconds(5));
             while (!probe.handler(ProbePoint.IN).toString().equals("ID")) {
