@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Set;
+import org.cloudprofiler.tupleid.RootSampling;
 
 /**
  * The contents of {@code topology.json} (docs/topology-format.md, its JSON Schema at
@@ -20,6 +21,8 @@ import java.util.Set;
  * @param node the cloudprofiler node id of the process that wrote the file
  * @param pillStream the stream poison pills travel on
  * @param tupleIds how tuple ids are found in tuples
+ * @param sample the run's sampling ({@code 1/64}: docs/design.md, "Sampling: which records are
+ *     logged"); null (and not written) where every record is logged
  * @param components the user's spouts and bolts, or Flink's sources and operators
  * @param tasks every task of those components
  * @param edges the user's subscriptions, or Flink's stream edges (Storm's pill subscriptions
@@ -34,12 +37,18 @@ public record TopologyDescription(
         String node,
         String pillStream,
         String tupleIds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String sample,
         List<Component> components,
         List<Task> tasks,
         List<Edge> edges) implements Serializable {
 
     /** Name and version of this layout. */
     public static final String FORMAT = "cloudprofiler-topology/1";
+
+    /** The sampling the run logged with: {@link RootSampling#EVERY_RECORD} where none is named. */
+    public RootSampling sampling() {
+        return sample == null ? RootSampling.EVERY_RECORD : RootSampling.parse(sample);
+    }
 
     /** The engine's id of this run, whichever field holds it; null if neither does. */
     public String run() {

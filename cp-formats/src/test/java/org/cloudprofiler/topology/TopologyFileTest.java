@@ -23,7 +23,7 @@ class TopologyFileTest {
 
     private static TopologyDescription stormRun(String stormId, String runId) {
         return new TopologyDescription(TopologyDescription.FORMAT, "storm", "ysb", stormId, runId,
-                "node-a", "__pill", "field id",
+                "node-a", "__pill", "field id", null,
                 List.of(new TopologyDescription.Component("events", null, "spout",
                         ComponentRole.SOURCE, "events", 1, List.of(1), 0)),
                 List.of(new TopologyDescription.Task(1, "events", "10.0.0.1", 6700L,
@@ -36,7 +36,7 @@ class TopologyFileTest {
     /** A Flink job: subtasks 0 and 1 in both operators, the two chained. */
     private static TopologyDescription flinkJob() {
         return new TopologyDescription(TopologyDescription.FORMAT, "flink", "ysb", null,
-                "3f2c09a1", "node-a", null, "JofSource ids",
+                "3f2c09a1", "node-a", null, "JofSource ids", "1/64",
                 List.of(new TopologyDescription.Component("jof-source", "jof-source", "source",
                         ComponentRole.SOURCE, "jof-source", 2, List.of(0, 1), 0),
                         new TopologyDescription.Component("filter-views", null, "operator",

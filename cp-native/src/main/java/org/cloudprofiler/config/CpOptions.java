@@ -22,6 +22,14 @@ public final class CpOptions {
             "Ordered rules glob=HANDLER[:param...] (or OFF), first match wins, e.g. "
                     + "'sink/**=BUFFERED_ID, **=NULL'; the defaults follow the user's rules.");
 
+    /**
+     * Which records are logged: about one source record in N and everything descending from it
+     * (docs/design.md, "Sampling: which records are logged"); the counters see every record.
+     */
+    public static final CpOption SAMPLE = new CpOption("cloudprofiler.sample", "1",
+            "Log about 1 source record in N and all it leads to, written 1/N (e.g. 1/64); 1 logs"
+                    + " every record. Counters and CPU see every record either way.");
+
     /** How channel blocks are stored. */
     public static final CpOption LOG_FORMAT = new CpOption("cloudprofiler.log-format", "ZSTD",
             "Block codec of every channel: RAW or ZSTD.");
@@ -75,7 +83,7 @@ public final class CpOptions {
 
     /** All keys, in documentation order. */
     public static List<CpOption> all() {
-        return List.of(ENABLED, HANDLERS, LOG_FORMAT, TUPLE_ID_FIELD, TUPLE_ID_PARTITION_FIELD,
+        return List.of(ENABLED, HANDLERS, SAMPLE, LOG_FORMAT, TUPLE_ID_FIELD, TUPLE_ID_PARTITION_FIELD,
                 COUNT_PERIOD, CPU_PERIOD, CONFIG_SERVER, CONFIG_SERVER_TOKEN);
     }
 }

@@ -5,12 +5,14 @@ import java.util.Locale;
 import java.util.Map;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogFormat;
+import org.cloudprofiler.tupleid.RootSampling;
 
 /**
  * The values of {@link CpOptions}, parsed and checked, as one engine task uses them. Immutable.
  *
  * @param enabled {@link CpOptions#ENABLED}
  * @param handlers {@link CpOptions#HANDLERS} followed by the defaults
+ * @param sampling {@link CpOptions#SAMPLE}
  * @param logFormat {@link CpOptions#LOG_FORMAT}
  * @param tupleIdField {@link CpOptions#TUPLE_ID_FIELD}
  * @param tupleIdPartitionField {@link CpOptions#TUPLE_ID_PARTITION_FIELD}; empty for none
@@ -22,6 +24,7 @@ import org.cloudprofiler.log.LogFormat;
 public record CpSettings(
         boolean enabled,
         HandlerRules handlers,
+        RootSampling sampling,
         LogFormat logFormat,
         String tupleIdField,
         String tupleIdPartitionField,
@@ -46,6 +49,7 @@ public record CpSettings(
         return new CpSettings(
                 ConfigValues.parseBoolean(CpOptions.ENABLED, value(config, CpOptions.ENABLED)),
                 HandlerRules.parse(config.get(CpOptions.HANDLERS.key())),
+                sampling(value(config, CpOptions.SAMPLE)),
                 logFormat(value(config, CpOptions.LOG_FORMAT)),
                 fieldName(CpOptions.TUPLE_ID_FIELD, value(config, CpOptions.TUPLE_ID_FIELD),
                         false),
@@ -83,6 +87,21 @@ public record CpSettings(
             case CPU -> new HandlerChoice(choice.handler(), List.of(cpuPeriodNs));
             default -> choice;
         };
+    }
+
+    /** The sampling as {@code topology.json} names it: null where every record is logged. */
+    public String sampleText() {
+        return sampling.everyRecord() ? null : sampling.toString();
+    }
+
+    private static RootSampling sampling(Object value) {
+        try {
+            return RootSampling.parse(String.valueOf(value));
+        } catch (IllegalArgumentException e) {
+            throw new CpConfigException(CpOptions.SAMPLE, value,
+                    "write 1/N with N a whole number (1/64 logs about one source record in 64"
+                            + " and all it leads to), or 1 for every record.");
+        }
     }
 
     private static Object value(Map<String, ?> config, CpOption option) {

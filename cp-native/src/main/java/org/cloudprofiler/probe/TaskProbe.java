@@ -12,6 +12,7 @@ import org.cloudprofiler.config.HandlerChoice;
 import org.cloudprofiler.config.service.NetConf;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.topology.TopologyDescription;
+import org.cloudprofiler.tupleid.RootSampling;
 
 /**
  * The channels of one task (a Storm task, a Flink operator's subtask) at the probe points every
@@ -21,7 +22,9 @@ import org.cloudprofiler.topology.TopologyDescription;
  * the task works outside the processing of a record ({@link #triggered}), and where a record
  * leaves it ({@link #handOff}); the probe decides which ids each output carries
  * ({@link #outputId}, {@link #outputRoot}) and logs its points. A source asks for its records'
- * ids with {@link #sourceId}.
+ * ids with {@link #sourceId}. Under a sampling ({@code cloudprofiler.sample}, docs/design.md
+ * "Sampling: which records are logged") the probe logs a record's points iff its root is kept,
+ * decided in Java before any native call; the counters see every record.
  *
  * <p>The logging methods run on the task's thread only, which {@link #bindExecutorThread()}
  * names on first use and which opens the channels lazily (channels are single-writer, and the
@@ -53,6 +56,7 @@ public final class TaskProbe {
     private final ProbeChannel lineage;
     private final Counters counters;
     private final TupleIdMinter minter;
+    private final RootSampling sampling;
     private volatile Thread executorThread;
     private volatile boolean channelsOpen;
     private volatile boolean retired;
@@ -66,6 +70,8 @@ public final class TaskProbe {
     /** The TSC of the record's {@code in}, or of the trigger; 0 if none was recorded. */
     private long inHandTsc;
     private boolean firstOutputTaken;
+    /** Whether the record in hand is logged: its root is kept by the sampling. */
+    private boolean inHandKept = true;
     private long outputId = NO_ID;
     private long outputRoot = NO_ID;
 
@@ -93,6 +99,7 @@ public final class TaskProbe {
         this.taskId = taskId;
         this.counters = counters;
         this.minter = minter;
+        this.sampling = settings.sampling();
         Map<String, HandlerChoice> requested = new LinkedHashMap<>();
         for (ProbePoint point : ProbePoint.values()) {
             if (point != ProbePoint.LINEAGE) {
@@ -203,16 +210,18 @@ public final class TaskProbe {
      * A record with ids {@code (id, root)} enters the task while it is processed (a source
      * record: {@code root == id}): counter, CPU, {@code in} and the first-tuple marker; its ids
      * are in hand until {@link #processed}, and the TSC its {@code in} was recorded with is kept
-     * for the outputs minted while it is processed. One native call more than the counters.
+     * for the outputs minted while it is processed. One native call, for {@code in}, and none if
+     * the sampling does not keep {@code root}.
      */
     public void enter(long id, long root) {
         openIfNeeded();
         count.log(0);
         cpu.log(0);
+        boolean kept = sampling.keeps(root);
         long tsc = 0;
         if (id == NO_ID) {
             counters.missingId();
-        } else {
+        } else if (kept) {
             tsc = in.logStamped(id);
         }
         if (!firstLogged) {
@@ -223,6 +232,7 @@ public final class TaskProbe {
         idInHand = id;
         rootInHand = root;
         inHandTsc = tsc;
+        inHandKept = kept;
         firstOutputTaken = false;
     }
 
@@ -255,14 +265,18 @@ public final class TaskProbe {
      * (child, root). Outside a record ({@link #triggered}, or nothing said) an output carries a
      * minted id as its own root, with its {@code in} at the trigger's TSC (the emit's, if no
      * trigger was told). Call it before the emit, never after: once the transport has the
-     * record, a downstream task may log its {@code in} before the emit returns.
+     * record, a downstream task may log its {@code in} before the emit returns. An output whose
+     * root the sampling does not keep logs nothing; a further output of an unkept record carries
+     * its input's ids, as nothing downstream logs them.
      */
     public void handOff() {
         openIfNeeded();
         long id;
         long root;
+        boolean kept;
         if (work == Work.PROCESSING) {
-            if (!firstOutputTaken) {
+            kept = inHandKept;
+            if (!firstOutputTaken || !kept) {
                 firstOutputTaken = true;
                 id = idInHand;
                 root = rootInHand;
@@ -280,16 +294,19 @@ public final class TaskProbe {
                 }
             }
         } else {
-            long triggerTsc = work == Work.TRIGGERED ? inHandTsc : in.readTscIfOpen();
             id = minter.next();
             root = id;
-            if (id != NO_ID && triggerTsc != 0) {
-                in.logAt(id, triggerTsc);
+            kept = sampling.keeps(id);
+            if (id != NO_ID && kept) {
+                long triggerTsc = work == Work.TRIGGERED ? inHandTsc : in.readTscIfOpen();
+                if (triggerTsc != 0) {
+                    in.logAt(id, triggerTsc);
+                }
             }
         }
         if (id == NO_ID) {
             counters.missingId();
-        } else {
+        } else if (kept) {
             out.log(id);
         }
         outputId = id;
@@ -312,7 +329,7 @@ public final class TaskProbe {
      * until {@link #resume}. Allocates the state it returns.
      */
     public Suspended suspend() {
-        Suspended suspended = new Suspended(work, idInHand, rootInHand, inHandTsc,
+        Suspended suspended = new Suspended(work, idInHand, rootInHand, inHandTsc, inHandKept,
                 firstOutputTaken);
         processed();
         return suspended;
@@ -324,6 +341,7 @@ public final class TaskProbe {
         idInHand = suspended.idInHand;
         rootInHand = suspended.rootInHand;
         inHandTsc = suspended.inHandTsc;
+        inHandKept = suspended.inHandKept;
         firstOutputTaken = suspended.firstOutputTaken;
     }
 
@@ -333,14 +351,16 @@ public final class TaskProbe {
         private final long idInHand;
         private final long rootInHand;
         private final long inHandTsc;
+        private final boolean inHandKept;
         private final boolean firstOutputTaken;
 
         private Suspended(Work work, long idInHand, long rootInHand, long inHandTsc,
-                boolean firstOutputTaken) {
+                boolean inHandKept, boolean firstOutputTaken) {
             this.work = work;
             this.idInHand = idInHand;
             this.rootInHand = rootInHand;
             this.inHandTsc = inHandTsc;
+            this.inHandKept = inHandKept;
             this.firstOutputTaken = firstOutputTaken;
         }
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogFormat;
+import org.cloudprofiler.tupleid.RootSampling;
 import org.junit.jupiter.api.Test;
 
 /** Reading every key from an engine's configuration map. */
@@ -41,7 +42,8 @@ class CpSettingsTest {
                 "cloudprofiler.cpu.period", "20ms",
                 "cloudprofiler.handlers", List.of("sink/**=ID"),
                 "cloudprofiler.config-server", "cp-config.example:7712",
-                "cloudprofiler.config-server.token", "t"));
+                "cloudprofiler.config-server.token", "t",
+                "cloudprofiler.sample", "1/64"));
         assertFalse(settings.enabled());
         assertEquals(LogFormat.RAW, settings.logFormat());
         assertEquals("eventId", settings.tupleIdField());
@@ -49,6 +51,9 @@ class CpSettingsTest {
         assertEquals(HandlerType.ID, settings.handlerFor("sink/1/in").handler());
         assertEquals(new ServerAddress("cp-config.example", 7712), settings.configServer());
         assertEquals("t", settings.configServerToken());
+        assertEquals(RootSampling.oneIn(64), settings.sampling());
+        assertEquals("1/64", settings.sampleText());
+        assertNull(CpSettings.defaults().sampleText(), "every record: topology.json names none");
     }
 
     @Test
@@ -66,6 +71,7 @@ class CpSettingsTest {
     @Test
     void badValuesNameTheKeyAndTheFix() {
         assertMessage("cloudprofiler.enabled", "yes", "write true or false");
+        assertMessage("cloudprofiler.sample", "64", "write 1/N");
         assertMessage("cloudprofiler.log-format", "lz4", "RAW or ZSTD");
         assertMessage("cloudprofiler.count.period", "100", "with a unit", "100ms");
         assertMessage("cloudprofiler.cpu.period", "10us", "at least 1ms");

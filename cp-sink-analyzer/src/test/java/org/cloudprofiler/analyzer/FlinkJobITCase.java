@@ -152,7 +152,7 @@ class FlinkJobITCase {
                     operators.size() << 12));
         }
         return new TopologyDescription(TopologyDescription.FORMAT, "flink", "flink-job", null,
-                "3f2c09a1d4e5b6c7f8a9b0c1d2e3f4a5", "node-a", null, "JofSource ids", operators,
+                "3f2c09a1d4e5b6c7f8a9b0c1d2e3f4a5", "node-a", null, "JofSource ids", null, operators,
                 List.of(), List.of(edge("source", "filter", "forward", true),
                         edge("filter", "window", "hash", false),
                         edge("filter", "rules", "broadcast", false),

@@ -9,10 +9,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongUnaryOperator;
+import java.util.stream.IntStream;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.AnalysisSummary.HopRow;
 import org.cloudprofiler.channel.IngestionChannel;
 import org.cloudprofiler.log.LogFileBuilder;
+import org.cloudprofiler.tupleid.RootSampling;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -109,6 +111,45 @@ class GeneratorHopITCase {
         assertEquals(TUPLES, summary.tuples().complete());
         assertEquals(0, summary.tuples().timedOut());
         assertEquals(0, summary.input().problemCount(), summary.input().problems().toString());
+    }
+
+    /**
+     * A run sampled 1/4 (docs/design.md, "Sampling"): the tasks logged the kept tuples only, the
+     * generator every send; its buckets expand into the kept tuples alone, so none times out.
+     */
+    @Test
+    void aSampledRunsBucketsExpandIntoTheKeptTuplesOnly() throws Exception {
+        Path logs = directory.resolve("logs");
+        GoldenLogSet.write(logs, TUPLES, "node-a", LongUnaryOperator.identity());
+        for (int sender = 0; sender < SENDERS; sender++) {
+            writeSends(logs, sender);
+        }
+        RootSampling sampling = RootSampling.oneIn(4);
+        List<Integer> kept = IntStream.range(0, TUPLES).filter(i -> sampling.keeps(1000 + i))
+                .boxed().toList();
+        long[] ids = kept.stream().mapToLong(i -> 1000 + i).toArray();
+        LongUnaryOperator same = LongUnaryOperator.identity();
+        GoldenLogSet.writeIds(logs, "node-a", "spout/1/in", ids,
+                kept.stream().mapToLong(GoldenLogSet::spoutIn).toArray(), same);
+        GoldenLogSet.writeIds(logs, "node-a", "spout/1/out", ids,
+                kept.stream().mapToLong(GoldenLogSet::spoutOut).toArray(), same);
+        GoldenLogSet.writeIds(logs, "node-a", "sink/2/in", ids,
+                kept.stream().mapToLong(GoldenLogSet::sinkIn).toArray(), same);
+        Path topology = logs.resolve("node-a").resolve("topology.json");
+        Files.writeString(topology, Files.readString(topology).replace("\"tupleIds\":",
+                "\"sample\":\"1/4\",\"tupleIds\":"));
+
+        AnalysisSummary summary = GoldenNumbersITCase.analyze(AnalyzerOptions.of(List.of(logs),
+                null, directory.resolve("out")));
+
+        assertTrue(kept.size() > TUPLES / 8 && kept.size() < TUPLES / 2, kept::toString);
+        assertEquals(kept.size(), summary.tuples().complete(), summary.tuples()::toString);
+        assertEquals(0, summary.tuples().timedOut(), summary.tuples()::toString);
+        assertEquals(4, summary.tuples().sampledOneIn());
+        assertEquals(kept.size(), GoldenNumbersITCase.row(summary, "generator -> spout",
+                "LOCAL").boundedSamples());
+        assertTrue(summary.notes().stream().anyMatch(note -> note.startsWith("sampled 1/4")),
+                summary.notes()::toString);
     }
 
     @Test

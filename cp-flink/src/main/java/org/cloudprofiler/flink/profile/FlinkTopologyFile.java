@@ -172,7 +172,7 @@ final class FlinkTopologyFile {
                 .thenComparingInt(TopologyDescription.Task::id));
         return new TopologyDescription(TopologyDescription.FORMAT, template.engine(),
                 template.topologyName(), null, runId, node, null, template.tupleIds(),
-                components, tasks, template.edges());
+                template.sample(), components, tasks, template.edges());
     }
 
     private static String localHost() {

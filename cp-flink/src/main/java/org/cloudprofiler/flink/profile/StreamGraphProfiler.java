@@ -305,7 +305,8 @@ final class StreamGraphProfiler {
         return new TopologyDescription(TopologyDescription.FORMAT, "flink", graph.getJobName(),
                 null, null, null, null, "JofSource ids, profiled KafkaSource partition << 48"
                         + " | offset, or extractors, else minted at the source; carried through"
-                        + " the job by the lineage rule", components, List.of(), edges);
+                        + " the job by the lineage rule",
+                CpSettings.from(settings).sampleText(), components, List.of(), edges);
     }
 
     /** Flink's partitioner as {@code topology.json} names it. */

@@ -24,7 +24,7 @@ class ProfilingMailboxExecutorTest {
     private static final OperatorProfile PROFILE = new OperatorProfile("yielding",
             new boolean[] {true}, Map.of("cloudprofiler.enabled", "false"),
             new TopologyDescription(TopologyDescription.FORMAT, "flink", "t", null, null, null,
-                    null, null, List.of(new TopologyDescription.Component("yielding", null,
+                    null, null, null, List.of(new TopologyDescription.Component("yielding", null,
                             "operator", ComponentRole.INNER, "yielding", 1, List.of(),
                             3 << 12)), List.of(), List.of()));
 

@@ -4,23 +4,36 @@ import java.io.Serializable;
 import java.util.List;
 import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyDescription;
+import org.cloudprofiler.tupleid.RootSampling;
 
 /**
  * What the {@code topology.json} files of a log set say about the job
  * (docs/topology-format.md): its components and the edges between them. Immutable.
  *
  * @param runId the engine's id of the run ({@code stormId} or {@code runId}), or null
+ * @param sampleOneIn the run's sampling, one root in this many kept ({@code topology.json}'s
+ *     {@code sample}; 1: every record)
  * @param components every component
  * @param edges the user's subscriptions
  */
-public record Topology(String runId, List<Component> components, List<Edge> edges)
-        implements Serializable {
+public record Topology(String runId, long sampleOneIn, List<Component> components,
+        List<Edge> edges) implements Serializable {
 
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
     public Topology {
         components = List.copyOf(components);
         edges = List.copyOf(edges);
+    }
+
+    /** A run that logged every record. */
+    public Topology(String runId, List<Component> components, List<Edge> edges) {
+        this(runId, 1, components, edges);
+    }
+
+    /** Which roots the run logged. */
+    public RootSampling sampling() {
+        return RootSampling.oneIn(sampleOneIn);
     }
 
     /**

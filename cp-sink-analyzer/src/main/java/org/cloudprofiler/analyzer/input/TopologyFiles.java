@@ -11,6 +11,7 @@ import java.util.Set;
 import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyDescription;
 import org.cloudprofiler.topology.TopologyFile;
+import org.cloudprofiler.tupleid.RootSampling;
 
 /**
  * Reads and merges the {@code topology.json} files of a log set: each node writes its own
@@ -28,6 +29,7 @@ final class TopologyFiles {
      */
     public static Topology merge(List<String> files, List<InputProblem> problems) {
         String runId = null;
+        RootSampling sampling = null;
         boolean any = false;
         Map<String, Topology.Component> components = new LinkedHashMap<>();
         Set<Topology.Edge> edges = new LinkedHashSet<>();
@@ -56,6 +58,22 @@ final class TopologyFiles {
                         + " give --logs the directories of one run only"));
                 continue;
             }
+            RootSampling fileSampling;
+            try {
+                fileSampling = description.sampling();
+            } catch (IllegalArgumentException e) {
+                problems.add(new InputProblem(file, InputProblem.Kind.BAD_TOPOLOGY,
+                        "its sample is not one (" + e.getMessage() + "); it is ignored"));
+                continue;
+            }
+            if (sampling != null && !fileSampling.equals(sampling)) {
+                problems.add(new InputProblem(file, InputProblem.Kind.BAD_TOPOLOGY,
+                        "it was sampled " + fileSampling + ", the other files " + sampling
+                        + "; it is ignored. Fix: give every task of a run the same"
+                        + " cloudprofiler.sample"));
+                continue;
+            }
+            sampling = fileSampling;
             any = true;
             runId = runId == null ? fileRun : runId;
             for (TopologyDescription.Component component : listed(description.components())) {
@@ -71,8 +89,8 @@ final class TopologyFiles {
                         Objects.requireNonNullElse(edge.grouping(), "shuffle"), edge.chained()));
             }
         }
-        return any ? new Topology(runId, List.copyOf(components.values()), List.copyOf(edges))
-                : null;
+        return any ? new Topology(runId, sampling.oneIn(), List.copyOf(components.values()),
+                List.copyOf(edges)) : null;
     }
 
     /** A list the file may leave out, as an empty one. */

@@ -39,17 +39,19 @@ public record AnalysisSummary(String format, boolean finished, boolean stopped,
      * {@code timedOutBy} says why, summing to timedOut. {@code unsampled} tuples lack a record at
      * a point they passed while its channel's handler kept no ids ({@code NULL}, a counter, an
      * {@code OFF} rule): neither complete nor timed out. {@code outputs} are the records operators
-     * minted ids for, counted apart.
+     * minted ids for, counted apart. {@code sampledOneIn}: the run logged only the source records
+     * whose root its sampling kept, about one in this many, and every count here is of those,
+     * unscaled (1: every record).
      */
     public record Tuples(long complete, long timedOut, List<TimedOut> timedOutBy,
             long unsampled, long idRecords, int expectedRecordsPerTuple, long timeoutMillis,
-            Outputs outputs) {
+            Outputs outputs, long sampledOneIn) {
 
-        /** Tuples of a run whose operators minted no outputs. */
+        /** Tuples of a run that logged every record and whose operators minted no outputs. */
         public Tuples(long complete, long timedOut, List<TimedOut> timedOutBy, long unsampled,
                 long idRecords, int expectedRecordsPerTuple, long timeoutMillis) {
             this(complete, timedOut, timedOutBy, unsampled, idRecords, expectedRecordsPerTuple,
-                    timeoutMillis, new Outputs(0, 0, 0, 0, 0));
+                    timeoutMillis, new Outputs(0, 0, 0, 0, 0), 1);
         }
     }
 

@@ -24,10 +24,10 @@ public final class ConsoleTable {
             out.println("Run: " + run.note());
         }
         AnalysisSummary.Tuples tuples = summary.tuples();
-        out.printf(Locale.ROOT, "Tuples: %,d complete, %,d timed out%s%s%n", tuples.complete(),
+        out.printf(Locale.ROOT, "Tuples: %,d complete, %,d timed out%s%s%s%n", tuples.complete(),
                 tuples.timedOut(), tuples.timedOut() > 0
                         || tuples.complete() + tuples.unsampled() == 0
-                        ? " (why: the notes below)" : "", unsampled(tuples));
+                        ? " (why: the notes below)" : "", unsampled(tuples), sampled(tuples));
         if (!outputs(tuples).isEmpty()) {
             out.println("Outputs: " + outputs(tuples));
         }
@@ -172,10 +172,6 @@ public final class ConsoleTable {
                         source.dropped()));
     }
 
-    /**
-     * The tuples not sampled at a point they passed, if any: after the time-outs, on the same
-     * line, as summary.json's {@code tuples.unsampled}.
-     */
     /** What operators minted, apart from the tuples; empty if nothing. */
     static String outputs(AnalysisSummary.Tuples tuples) {
         AnalysisSummary.Outputs outputs = tuples.outputs();
@@ -188,8 +184,18 @@ public final class ConsoleTable {
                 outputs.withLineage(), outputs.rootNotFound());
     }
 
+    /**
+     * The tuples not sampled at a point they passed, if any: after the time-outs, on the same
+     * line, as summary.json's {@code tuples.unsampled}.
+     */
     static String unsampled(AnalysisSummary.Tuples tuples) {
         return tuples.unsampled() == 0 ? "" : String.format(Locale.ROOT, ", %,d unsampled (a"
                 + " handler without ids, e.g. NULL, where they passed)", tuples.unsampled());
+    }
+
+    /** The run's sampling, if it had one: last on the tuples' line; empty for every record. */
+    static String sampled(AnalysisSummary.Tuples tuples) {
+        return tuples.sampledOneIn() <= 1 ? "" : String.format(Locale.ROOT, "; sampled 1/%d:"
+                + " of the source records whose root was kept", tuples.sampledOneIn());
     }
 }

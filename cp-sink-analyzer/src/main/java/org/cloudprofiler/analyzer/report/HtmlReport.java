@@ -115,9 +115,9 @@ final class HtmlReport {
                 : String.format(Locale.ROOT, "%,d", run.sourceTuples()));
         row(html, "throughput", run.throughputTuplesPerSecond() == null ? "unknown"
                 : String.format(Locale.ROOT, "%,.0f tuples/s", run.throughputTuplesPerSecond()));
-        row(html, "tuples joined", String.format(Locale.ROOT, "%,d complete, %,d timed out%s",
+        row(html, "tuples joined", String.format(Locale.ROOT, "%,d complete, %,d timed out%s%s",
                 summary.tuples().complete(), summary.tuples().timedOut(),
-                ConsoleTable.unsampled(summary.tuples())));
+                ConsoleTable.unsampled(summary.tuples()), ConsoleTable.sampled(summary.tuples())));
         if (!ConsoleTable.outputs(summary.tuples()).isEmpty()) {
             row(html, "outputs", ConsoleTable.outputs(summary.tuples()));
         }

@@ -18,6 +18,7 @@ import org.cloudprofiler.analyzer.source.split.LogFileSplit;
 import org.cloudprofiler.analyzer.source.split.PendingSplitsSerializer;
 import org.cloudprofiler.analyzer.source.split.LogFileSplitSerializer;
 import org.cloudprofiler.channel.ProbePoint;
+import org.cloudprofiler.tupleid.RootSampling;
 
 /**
  * A FLIP-27 source of the records of a set of channel log files (docs/log-format.md), one split
@@ -32,14 +33,18 @@ public final class LogSource
 
     private final List<ChannelInfo> channels;
     private final boolean follow;
+    private final long sampleOneIn;
 
     /**
      * @param channels the files, as scanned; {@code channels.get(i).index() == i}
      * @param follow whether to keep reading files that grow
+     * @param sampling the run's sampling: a generator's sends are expanded into the kept
+     *     tuples only, as the tasks logged only those
      */
-    public LogSource(List<ChannelInfo> channels, boolean follow) {
+    public LogSource(List<ChannelInfo> channels, boolean follow, RootSampling sampling) {
         this.channels = List.copyOf(channels);
         this.follow = follow;
+        this.sampleOneIn = sampling.oneIn();
     }
 
     @Override
@@ -49,7 +54,7 @@ public final class LogSource
 
     @Override
     public SourceReader<AnalysisElement, LogFileSplit> createReader(SourceReaderContext context) {
-        return new LogSourceReader(channels, follow, context);
+        return new LogSourceReader(channels, follow, RootSampling.oneIn(sampleOneIn), context);
     }
 
     @Override

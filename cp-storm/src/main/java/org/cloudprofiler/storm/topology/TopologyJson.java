@@ -149,7 +149,7 @@ public final class TopologyJson {
         return new TopologyDescription(TopologyDescription.FORMAT, "storm",
                 name == null ? null : name.toString(), context.getStormId(), null,
                 Path.of(CloudProfiler.logDirectory()).getFileName().toString(), PillStream.ID,
-                tupleIds, componentList, tasks, edges);
+                tupleIds, settings.sampleText(), componentList, tasks, edges);
     }
 
     private static TopologyDescription.Task task(String component, int task,

@@ -13,6 +13,7 @@ import org.cloudprofiler.analyzer.input.GeneratorSends;
 import org.cloudprofiler.analyzer.source.split.LogFileSplitState;
 import org.cloudprofiler.log.RecordBlock;
 
+import org.cloudprofiler.tupleid.RootSampling;
 /**
  * Turns a chunk into elements: one per record of a block, with the record's wall-clock time as
  * its event time, then a progress element; or the file's report. A generator's send channel
@@ -23,11 +24,13 @@ final class LogRecordEmitter implements RecordEmitter<FileChunk, AnalysisElement
 
     private final List<ChannelInfo> channels;
     private final int generatorSenders;
+    private final RootSampling sampling;
     // Per send channel: the first record of a bucket whose last is still to come, or absent.
     private final Map<Integer, long[]> openBuckets = new HashMap<>();
 
-    LogRecordEmitter(List<ChannelInfo> channels) {
+    LogRecordEmitter(List<ChannelInfo> channels, RootSampling sampling) {
         this.channels = channels;
+        this.sampling = sampling;
         this.generatorSenders = GeneratorSends.senderCount(channels);
     }
 
@@ -107,10 +110,18 @@ final class LogRecordEmitter implements RecordEmitter<FileChunk, AnalysisElement
             long[] first = openBuckets.remove(index);
             if (first == null || first[1] != tsc[i]
                     || !GeneratorSends.forEachTuple(first[0], id[i], generatorSenders,
-                            tuple -> output.collect(AnalysisElement.idRecord(index, tuple,
-                                    first[1]), channel.eventTimeMillis(first[1])))) {
+                            tuple -> emitSend(index, tuple, first[1], channel, output))) {
                 openBuckets.put(index, new long[] {id[i], tsc[i]});
             }
+        }
+    }
+
+    /** One tuple of a bucket, if the run's sampling kept it: the tasks logged no other. */
+    private void emitSend(int index, long tuple, long tsc, ChannelInfo channel,
+            SourceOutput<AnalysisElement> output) {
+        if (sampling.keeps(tuple)) {
+            output.collect(AnalysisElement.idRecord(index, tuple, tsc),
+                    channel.eventTimeMillis(tsc));
         }
     }
 }

@@ -8,14 +8,16 @@ import org.cloudprofiler.analyzer.element.AnalysisElement;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.source.split.LogFileSplit;
 import org.cloudprofiler.analyzer.source.split.LogFileSplitState;
+import org.cloudprofiler.tupleid.RootSampling;
 
 /** The source reader: one fetcher thread reads all of this reader's files, interleaved by time. */
 public final class LogSourceReader extends SingleThreadMultiplexSourceReaderBase<FileChunk,
         AnalysisElement, LogFileSplit, LogFileSplitState> {
 
-    public LogSourceReader(List<ChannelInfo> channels, boolean follow,
+    public LogSourceReader(List<ChannelInfo> channels, boolean follow, RootSampling sampling,
             SourceReaderContext context) {
-        super(() -> new LogFileSplitReader(channels, follow), new LogRecordEmitter(channels),
+        super(() -> new LogFileSplitReader(channels, follow),
+                new LogRecordEmitter(channels, sampling),
                 context.getConfiguration(), context);
     }
 
