@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Runs the benchmarks and prints their figures; docs/benchmarks.md says what each one means and
-# what this machine measured. About 5 minutes on 2 cores, plus about 11 for storm and about 8
+# what this machine measured. About 9 minutes on 2 cores, plus about 11 for storm and about 8
 # for flink; flink-overhead, not part of all, about 15. Asserts nothing.
 #
 #   bash bench/run.sh [all|java|native|generator|analyzer|storm|flink|flink-overhead|
 #                      flink-submission]
 #
 # java:   JMH, Java logTS per handler, the clock baselines, the lineage rule per record
-#         (TupleLineageBenchmark), timestamp translation (fast MinRTT, its BigDecimal
-#         reference, hull) and the Java Object Factory's YSB throughput
+#         (TupleLineageBenchmark), the task probe per record by handlers and sampling
+#         (TaskProbeRecordBenchmark, SamplingDecisionBenchmark), timestamp translation (fast
+#         MinRTT, its BigDecimal reference, hull) and the Java Object Factory's YSB throughput
 #         (bench/target/benchmarks.jar, built by `make build`; built here if missing).
 #         JMH_OPTS replaces the JMH settings. Then how long a NET_CONF lookup keeps a task
 #         waiting for a configuration server that never answers (NetConfFallbackBench), and

@@ -87,7 +87,7 @@ public final class AnalyzerLogSet {
         }
         TopologyFile.write(directory.resolve(TopologyFile.FILE_NAME),
                 new TopologyDescription(TopologyDescription.FORMAT, "bench", null, "bench-1",
-                        null, directory.getFileName().toString(), null, null, components,
+                        null, directory.getFileName().toString(), null, null, null, components,
                         List.of(), edges));
     }
 }

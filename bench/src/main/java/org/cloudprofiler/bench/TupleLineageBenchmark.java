@@ -2,11 +2,8 @@ package org.cloudprofiler.bench;
 
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.cloudprofiler.ChannelStats;
-import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.probe.TaskProbe;
-import org.cloudprofiler.probe.TupleIdMinter;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -43,15 +40,7 @@ public class TupleLineageBenchmark {
 
     @Setup(Level.Trial)
     public void openProbe() {
-        BenchLogs.deleteOperator(COMPONENT);
-        probe = new TaskProbe(COMPONENT, 0, CpSettings.from(Map.of()), new TaskProbe.Counters() {
-                    @Override
-                    public void missingId() {}
-
-                    @Override
-                    public void offThreadEmit() {}
-                }, new TupleIdMinter(1, 0));
-        probe.bindExecutorThread();
+        probe = BenchProbes.open(COMPONENT, CpSettings.from(Map.of()));
         nextGivenId = 0;
     }
 
@@ -108,12 +97,6 @@ public class TupleLineageBenchmark {
 
     @TearDown(Level.Trial)
     public void closeProbe() {
-        ChannelStats in = probe.stats(ProbePoint.IN);
-        probe.retire();
-        BenchLogs.deleteOperator(COMPONENT);
-        if (in != null && in.rejected() != 0) {
-            throw new IllegalStateException(in.rejected() + " calls rejected: the benchmark"
-                    + " thread did not own its channels");
-        }
+        BenchProbes.close(probe);
     }
 }
