@@ -61,6 +61,24 @@ class MissingIdsITCase {
         assertEquals(2, report.split("no tuple ids at generated/in", -1).length - 1, report);
     }
 
+    /** A component whose in channel was OFF: counted records, no in file at all. */
+    @Test
+    void aComponentWhoseInChannelIsOffIsNamedInOneLineWithTheFix() throws Exception {
+        Path logs = directory.resolve("logs");
+        GoldenLogSet.write(logs, RECORDS, "node-a", CLOCK);
+        Files.delete(logs.resolve("node-a").resolve("spout/1/in.1.1.cplog"));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        new Analyzer(AnalyzerOptions.of(List.of(logs), null, directory.resolve("out")),
+                new PrintStream(console, true)).run();
+
+        List<String> lines = console.toString().lines()
+                .filter(line -> line.contains("no tuple ids at")).toList();
+        assertEquals(1, lines.size(), console.toString());
+        assertTrue(lines.get(0).contains("spout/in: 1,000 records entered it (its count or cpu"
+                + " channels) but it has no in channel among the logs")
+                && lines.get(0).contains("no OFF rule"), lines.get(0));
+    }
+
     @Test
     void aRunWithoutAnyIdRecordSaysWhyNothingWasJoined() throws Exception {
         Path logs = directory.resolve("logs");

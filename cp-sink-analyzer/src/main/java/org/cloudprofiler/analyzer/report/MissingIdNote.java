@@ -18,7 +18,8 @@ import org.cloudprofiler.channel.ProbePoint;
 /**
  * The one line that says why a run with records has no samples at a point: records entered a
  * component (its {@code count} or {@code cpu} channels counted them) but its {@code in} channels,
- * whose handler keeps ids, logged none; the engines count such records as missing ids. Names the
+ * whose handler keeps ids, logged none (the engines count such records as missing ids), or it
+ * has no {@code in} channel at all (set {@code OFF}, or its files not among the logs). Names the
  * first such point along the data flow (every hop after it lacks samples too) and the fix; else,
  * if no tuple was joined at all, says why. Stateless.
  */
@@ -47,7 +48,7 @@ final class MissingIdNote {
         }
         for (ChannelInfo channel : logSet.channels()) {
             // Per component: records counted entering, id records at in, in channels without
-            // ids, in channels that keep ids (an in channel set OFF has no file: no note).
+            // ids, in channels that keep ids.
             long[] figures = byComponent.computeIfAbsent(channel.component(), c -> new long[4]);
             List<Sample> samples = run.samples().get(channel.index());
             if ((channel.is(ProbePoint.COUNT) || channel.is(ProbePoint.CPU)) && samples != null
@@ -70,6 +71,14 @@ final class MissingIdNote {
                         + " it (its count or cpu channels) and none carried an id (missing ids),"
                         + " so no hop through it has samples. %s", component.getKey(),
                         figures[0], FIX);
+            }
+            if (figures[0] > 0 && figures[3] == 0 && figures[2] == 0) {
+                return String.format(Locale.ROOT, AT_A_POINT + "%s/in: %,d records entered it"
+                        + " (its count or cpu channels) but it has no in channel among the logs,"
+                        + " so no hop into or through it has samples. Fix: give %1$s's in"
+                        + " channel a handler that keeps ids (no OFF rule for it in"
+                        + " cloudprofiler.handlers), and pass --logs the directory of every node"
+                        + " its tasks ran on", component.getKey(), figures[0]);
             }
         }
         HopStatistics hops = run.hops();
