@@ -43,11 +43,12 @@
 #         (bench/flink, FlinkIngestionBench; its --help lists the options, FLINK_BENCH_OPTS
 #         passes them; the default here is a coarser search that fits about 8 minutes).
 #         Writes bench/flink/target/flink-ingestion.json.
-# flink-overhead: the profiling overhead on the Flink YSB job (issue 22): every channel
-#         BUFFERED_ID vs NULL vs no instrumentation vs Flink's latency markers every 10 ms and
-#         every 1 ms, at a fixed rate and by each variant's search, on one MiniCluster
-#         (bench/flink, ProfilingOverheadBench; FLINK_OVERHEAD_BENCH_OPTS passes its options).
-#         Not part of all.
+# flink-overhead: the profiling overhead on the Flink YSB job (issues 22, 33): no
+#         instrumentation vs every channel OFF, NULL, the default handlers traced and sampled
+#         1/64 and 1/1024, every channel BUFFERED_ID, and Flink's latency markers every 10 ms
+#         and every 1 ms, at a fixed rate and by each variant's search, on one MiniCluster
+#         (bench/flink, ProfilingOverheadBench; FLINK_OVERHEAD_BENCH_OPTS passes its options,
+#         e.g. --variants NONE,TRACED,SAMPLED_64). Not part of all.
 # flink-submission: what profiling adds to a submission on the client (issue 32): the YSB job
 #         and a SQL job of tens of planner operators, from the built job to its job graph,
 #         unprofiled and rewritten, alternating, medians (bench/flink, SubmissionRewriteBench;
@@ -256,8 +257,8 @@ run_flink() {
 }
 
 run_flink_overhead() {
-    echo "### Profiling overhead on the Flink YSB job: BUFFERED_ID vs NULL vs no" \
-        "instrumentation vs Flink's latency markers"
+    echo "### Profiling overhead on the Flink YSB job: no instrumentation vs OFF, NULL," \
+        "traced, sampled, BUFFERED_ID and Flink's latency markers"
     # shellcheck disable=SC2086
     run_bench_flink org.cloudprofiler.bench.flink.ProfilingOverheadBench \
         ${FLINK_OVERHEAD_BENCH_OPTS:-}

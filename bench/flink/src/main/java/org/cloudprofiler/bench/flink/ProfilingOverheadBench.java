@@ -17,15 +17,16 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Issue 22's profiling overhead on the YSB DataStream job fed by the generator through
- * JofSource: every channel {@code BUFFERED_ID}, every channel {@code NULL}, no instrumentation
- * at all, and, unprofiled, Flink's own latency markers every 10 ms and every millisecond, at a
- * fixed rate and by each variant's search, as {@link OverheadRounds} runs them. A benchmark: it
- * prints figures and asserts nothing.
+ * The profiling overhead on the YSB DataStream job fed by the generator through JofSource: no
+ * instrumentation at all, every channel {@code OFF}, every channel {@code NULL}, the default
+ * handlers traced and sampled 1/64 and 1/1024, every channel {@code BUFFERED_ID}, and,
+ * unprofiled, Flink's own latency markers every 10 ms and every millisecond, at a fixed rate and
+ * by each variant's search, as {@link OverheadRounds} runs them. A benchmark: it prints figures
+ * and asserts nothing.
  */
 @Command(name = "flink-profiling-overhead-bench", mixinStandardHelpOptions = true,
-        description = "YSB on Flink: BUFFERED_ID vs NULL vs no instrumentation vs Flink's"
-                + " latency markers.")
+        description = "YSB on Flink: no instrumentation vs OFF, NULL, the default handlers"
+                + " traced and sampled, BUFFERED_ID, and Flink's latency markers.")
 // Closing the MiniCluster may be interrupted: the benchmark ends then anyway.
 @SuppressWarnings("try")
 public final class ProfilingOverheadBench implements Callable<Integer> {

@@ -35,8 +35,16 @@ final class YsbVariantPipeline extends VariantPipeline {
     enum Variant {
         /** Not profiled: the graph as written. */
         NONE(Map.of("cloudprofiler.enabled", "false")),
+        /** Profiled, every channel OFF: ids carried, nothing opened. */
+        OFF(Map.of("cloudprofiler.handlers", "**=OFF")),
         /** Profiled, every channel's handler NULL: the probes' cost without logging. */
         NULL(Map.of("cloudprofiler.handlers", "**=NULL")),
+        /** Profiled with the product's default handlers, every record traced. */
+        TRACED(Map.of()),
+        /** The default handlers, about one source record in 64 logged (and all it leads to). */
+        SAMPLED_64(Map.of("cloudprofiler.sample", "1/64")),
+        /** The default handlers, about one source record in 1024 logged. */
+        SAMPLED_1024(Map.of("cloudprofiler.sample", "1/1024")),
         /** Profiled, every channel logged with its tuple id. */
         BUFFERED_ID(Map.of("cloudprofiler.handlers", "**=BUFFERED_ID")),
         /** Not profiled; Flink's latency markers every 10 ms. */
