@@ -32,8 +32,9 @@
 #         StormIngestionBench; its --help lists the options, STORM_BENCH_OPTS passes them).
 #         Writes bench/storm/target/storm-ingestion.json. Then JMH: what JofSpout's default
 #         translator costs per tuple (TranslatorBenchmark, JMH_OPTS). Then the profiling
-#         overhead on the YSB topology, every channel BUFFERED_ID vs NULL vs no instrumentation,
-#         at a fixed rate and by each variant's search (ProfilingOverheadBench;
+#         overhead on the YSB topology: no instrumentation vs every channel OFF, NULL, the
+#         default handlers traced and sampled 1/64 and 1/1024, and every channel BUFFERED_ID, at
+#         a fixed rate and by each variant's search (ProfilingOverheadBench;
 #         OVERHEAD_BENCH_OPTS).
 # flink:  Flink ingestion (issue 22): the same search, in one run, for JofSource fed by the
 #         native generator, the ceiling (a source of preallocated records), the ceiling beside
@@ -225,7 +226,8 @@ run_storm() {
     # shellcheck disable=SC2086
     measured java -cp "bench/storm/target/classes:$(cat "$classpath")" org.openjdk.jmh.Main \
         TranslatorBenchmark ${JMH_OPTS:--f 1 -wi 3 -i 5 -w 1s -r 1s} -prof gc
-    echo "### Profiling overhead on the YSB topology: BUFFERED_ID vs NULL vs no instrumentation"
+    echo "### Profiling overhead on the YSB topology: no instrumentation vs OFF, NULL, traced," \
+        "sampled and BUFFERED_ID"
     # shellcheck disable=SC2086
     measured java -cp "bench/storm/target/classes:$(cat "$classpath")" \
         org.cloudprofiler.bench.storm.ProfilingOverheadBench ${OVERHEAD_BENCH_OPTS:-}

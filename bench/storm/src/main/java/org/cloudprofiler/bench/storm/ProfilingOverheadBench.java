@@ -14,13 +14,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * Issue 5's profiling overhead on the YSB topology fed by the generator through JofSpout:
- * every channel {@code BUFFERED_ID}, every channel {@code NULL}, and no instrumentation at all,
- * at a fixed rate and by each variant's search, as {@link OverheadRounds} runs them. A
- * benchmark: it prints figures and asserts nothing.
+ * The profiling overhead on the YSB topology fed by the generator through JofSpout: no
+ * instrumentation at all, every channel {@code OFF}, every channel {@code NULL}, the default
+ * handlers traced and sampled 1/64 and 1/1024, and every channel {@code BUFFERED_ID}, at a fixed
+ * rate and by each variant's search, as {@link OverheadRounds} runs them. A benchmark: it
+ * prints figures and asserts nothing.
  */
 @Command(name = "profiling-overhead-bench", mixinStandardHelpOptions = true,
-        description = "YSB on Storm: BUFFERED_ID vs NULL vs no instrumentation.")
+        description = "YSB on Storm: no instrumentation vs OFF, NULL, the default handlers"
+                + " traced and sampled, and BUFFERED_ID.")
 // LocalCluster.close() may throw InterruptedException; the benchmark ends then anyway.
 @SuppressWarnings("try")
 public final class ProfilingOverheadBench implements Callable<Integer> {

@@ -19,7 +19,7 @@ import org.cloudprofiler.storm.jof.JofSpout;
 import org.cloudprofiler.storm.jof.JofSpoutConfig;
 
 /**
- * The YSB topology in one of its three builds, fed by the generator through JofSpout on a
+ * The YSB topology in one of its builds, fed by the generator through JofSpout on a
  * shared LocalCluster: a fresh topology per run, killed after, measured as {@link
  * VariantPipeline} says (a LocalCluster without acking loses nothing after the spout).
  * Executors park when idle instead of spinning, so the process's CPU time follows the work
@@ -30,15 +30,28 @@ import org.cloudprofiler.storm.jof.JofSpoutConfig;
 final class YsbVariantPipeline extends VariantPipeline {
     private static final int IDLE_PARK_MICROS = 100;
 
-    /** The three builds of the topology. */
+    /** The builds of the topology: unprofiled, or profiled with these settings. */
     enum Variant {
-        NONE(null), NULL("**=NULL"), BUFFERED_ID("**=BUFFERED_ID");
+        /** Not profiled at all. */
+        NONE(null),
+        /** Every channel OFF: ids carried, nothing opened. */
+        OFF(Map.of("cloudprofiler.handlers", "**=OFF")),
+        /** Every channel NULL: the probes' cost without logging. */
+        NULL(Map.of("cloudprofiler.handlers", "**=NULL")),
+        /** The product's default handlers, every record traced. */
+        TRACED(Map.of()),
+        /** The default handlers, about one source record in 64 logged. */
+        SAMPLED_64(Map.of("cloudprofiler.sample", "1/64")),
+        /** The default handlers, about one source record in 1024 logged. */
+        SAMPLED_1024(Map.of("cloudprofiler.sample", "1/1024")),
+        /** Every channel logged with its tuple id. */
+        BUFFERED_ID(Map.of("cloudprofiler.handlers", "**=BUFFERED_ID"));
 
-        /** {@code cloudprofiler.handlers} of the build; null: not profiled at all. */
-        final String handlers;
+        /** The {@code cloudprofiler.*} keys of the build; null: not profiled at all. */
+        final Map<String, String> settings;
 
-        Variant(String handlers) {
-            this.handlers = handlers;
+        Variant(Map<String, String> settings) {
+            this.settings = settings;
         }
     }
 
@@ -77,8 +90,8 @@ final class YsbVariantPipeline extends VariantPipeline {
 
     private Config config() {
         Config conf = YsbTopology.config(1);
-        if (variant.handlers != null) {
-            conf.put("cloudprofiler.handlers", variant.handlers);
+        if (variant.settings != null) {
+            conf.putAll(variant.settings);
         }
         // Storm's executors spin when idle by default, which would put the spare cores into
         // the CPU time whatever the work.
