@@ -12,8 +12,9 @@
 #         MinRTT, its BigDecimal reference, hull) and the Java Object Factory's YSB throughput
 #         (bench/target/benchmarks.jar, built by `make build`; built here if missing).
 #         JMH_OPTS replaces the JMH settings. Then how long a NET_CONF lookup keeps a task
-#         waiting for a configuration server that never answers (NetConfFallbackBench), and
-#         how long a rule change takes to reach an open channel (NetConfChangeBench).
+#         waiting for a configuration server that never answers (NetConfFallbackBench), how
+#         long a rule change takes to reach an open channel (NetConfChangeBench), and what a
+#         mid sync phase costs in wall time, CPU and bytes (SyncPhaseCostBench).
 # native: the C++ bench (bench/src/main/cpp, built here into bench/target/native): C++ logTS per
 #         call, the RET ack MAC per ack (ret-acks), bytes per record, two-writer throughput and
 #         the memory policy, idle CPU.
@@ -46,8 +47,9 @@
 #         Writes bench/flink/target/flink-ingestion.json.
 # flink-overhead: the profiling overhead on the Flink YSB job (issues 22, 33): no
 #         instrumentation vs every channel OFF, NULL, the default handlers traced and sampled
-#         1/64 and 1/1024, every channel BUFFERED_ID, and Flink's latency markers every 10 ms
-#         and every 1 ms, at a fixed rate and by each variant's search, on one MiniCluster
+#         1/64 and 1/1024, traced with a sync session's mid phases beside it (issue 31), every
+#         channel BUFFERED_ID, and Flink's latency markers every 10 ms and every 1 ms, at a fixed
+#         rate and by each variant's search, on one MiniCluster
 #         (bench/flink, ProfilingOverheadBench; FLINK_OVERHEAD_BENCH_OPTS passes its options,
 #         e.g. --variants NONE,TRACED,SAMPLED_64). Not part of all.
 # flink-submission: what profiling adds to a submission on the client (issue 32): the YSB job
@@ -147,6 +149,8 @@ run_java() {
     measured java -cp "$jar" org.cloudprofiler.bench.NetConfFallbackBench
     echo "### NET_CONF: from a rule change to the new handler in force on an open channel"
     measured java -cp "$jar" org.cloudprofiler.bench.NetConfChangeBench
+    echo "### Sync: what one mid phase costs, two agents on the loopback"
+    measured java -cp "$jar" org.cloudprofiler.bench.SyncPhaseCostBench
 }
 
 run_native() {

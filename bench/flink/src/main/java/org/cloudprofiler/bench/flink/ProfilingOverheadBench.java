@@ -19,7 +19,9 @@ import picocli.CommandLine.Option;
 /**
  * The profiling overhead on the YSB DataStream job fed by the generator through JofSource: no
  * instrumentation at all, every channel {@code OFF}, every channel {@code NULL}, the default
- * handlers traced and sampled 1/64 and 1/1024, every channel {@code BUFFERED_ID}, and,
+ * handlers traced and sampled 1/64 and 1/1024, traced with a sync session's mid phases beside
+ * it ({@link org.cloudprofiler.bench.overhead.SyncBeside}), every channel {@code BUFFERED_ID},
+ * and,
  * unprofiled, Flink's own latency markers every 10 ms and every millisecond, at a fixed rate and
  * by each variant's search, as {@link OverheadRounds} runs them. A benchmark: it prints figures
  * and asserts nothing.

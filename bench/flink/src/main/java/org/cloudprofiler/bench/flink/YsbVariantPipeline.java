@@ -7,6 +7,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.cloudprofiler.bench.ingestion.FreePorts;
+import org.cloudprofiler.bench.overhead.SyncBeside;
 import org.cloudprofiler.bench.overhead.VariantPipeline;
 import org.cloudprofiler.examples.flink.ysb.AdEventReader;
 import org.cloudprofiler.examples.flink.ysb.YsbJob;
@@ -19,6 +20,7 @@ import org.cloudprofiler.generator.Payload;
 import org.cloudprofiler.generator.jof.FullQueuePolicy;
 import org.cloudprofiler.generator.search.RunResult;
 import org.cloudprofiler.generator.ysb.AdEvent;
+import org.cloudprofiler.sync.DriftModel;
 
 /**
  * The YSB DataStream job ({@link YsbJob}, parallelism 1) in one of its variants, fed by the
@@ -41,6 +43,8 @@ final class YsbVariantPipeline extends VariantPipeline {
         NULL(Map.of("cloudprofiler.handlers", "**=NULL")),
         /** Profiled with the product's default handlers, every record traced. */
         TRACED(Map.of()),
+        /** As {@link #TRACED}, with a sync session's mid phases beside the job. */
+        TRACED_MID_PHASES(Map.of(), true),
         /** The default handlers, about one source record in 64 logged (and all it leads to). */
         SAMPLED_64(Map.of("cloudprofiler.sample", "1/64")),
         /** The default handlers, about one source record in 1024 logged. */
@@ -55,14 +59,22 @@ final class YsbVariantPipeline extends VariantPipeline {
                 "metrics.latency.interval", "1 ms"));
 
         final Map<String, String> settings;
+        /** Whether a sync session takes mid phases beside the job ({@link SyncBeside}). */
+        final boolean midPhases;
 
         Variant(Map<String, String> settings) {
+            this(settings, false);
+        }
+
+        Variant(Map<String, String> settings, boolean midPhases) {
             this.settings = settings;
+            this.midPhases = midPhases;
         }
     }
 
     private final SharedMiniCluster cluster;
     private final Map<String, String> settings;
+    private final boolean midPhases;
 
     /**
      * @param settings the variant's configuration, e.g. {@link Variant#settings}, or another
@@ -73,6 +85,7 @@ final class YsbVariantPipeline extends VariantPipeline {
         super(variant.name(), seed, YsbStages.EVENTS);
         this.cluster = cluster;
         this.settings = Map.copyOf(settings);
+        this.midPhases = variant.midPhases;
     }
 
     @Override
@@ -94,7 +107,9 @@ final class YsbVariantPipeline extends VariantPipeline {
         YsbJob.addTo(env, source, AdEventReader.asIs(), campaigns(), name);
         StreamGraph graph = CloudProfilerFlink.profile(env).streamGraph(name);
         CampaignWindows.clear(name);
-        try (SharedMiniCluster.Job job = cluster.submit(graph)) {
+        try (SharedMiniCluster.Job job = cluster.submit(graph);
+                SyncBeside sync = midPhases
+                        ? SyncBeside.start(DriftModel.DEFAULT_MID_INTERVAL) : null) {
             Map<WindowKey, Long> windows = CampaignWindows.of(name);
             return measure(source.endpoints(), targetTuplesPerSecond, duration,
                     () -> windows.values().stream().mapToLong(Long::longValue).sum());
