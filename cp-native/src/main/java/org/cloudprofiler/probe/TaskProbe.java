@@ -95,6 +95,25 @@ public final class TaskProbe {
      */
     public TaskProbe(String componentId, int taskId, CpSettings settings, Counters counters,
             TupleIdMinter minter) {
+        this(componentId, taskId, settings, counters, minter, false);
+    }
+
+    /**
+     * The probe of a task's one other thread that emits (a Storm bolt's window trigger, an
+     * asynchronous callback): everything it emits is outside the processing of a record (rule 2
+     * of the lineage rule), so only its {@code in} and {@code out} channels open, beside the
+     * task's own, under the same names; the task's own probe counts its records and CPU.
+     *
+     * @param minter mints from a counter range the task's own minter does not (e.g.
+     *     {@link TupleIdMinter#offThreadHalf})
+     */
+    public static TaskProbe offThreadOutputs(String componentId, int taskId, CpSettings settings,
+            Counters counters, TupleIdMinter minter) {
+        return new TaskProbe(componentId, taskId, settings, counters, minter, true);
+    }
+
+    private TaskProbe(String componentId, int taskId, CpSettings settings, Counters counters,
+            TupleIdMinter minter, boolean outputsOnly) {
         this.componentId = componentId;
         this.taskId = taskId;
         this.counters = counters;
@@ -102,7 +121,7 @@ public final class TaskProbe {
         this.sampling = settings.sampling();
         Map<String, HandlerChoice> requested = new LinkedHashMap<>();
         for (ProbePoint point : ProbePoint.values()) {
-            if (point != ProbePoint.LINEAGE) {
+            if (point != ProbePoint.LINEAGE && opens(point, outputsOnly)) {
                 String name = point.channelName(componentId, taskId);
                 requested.put(name,
                         settings.enabled() ? settings.handlerFor(name) : HandlerChoice.OFF);
@@ -114,6 +133,11 @@ public final class TaskProbe {
                 : netConf.chooseAll(requested);
         for (ProbePoint point : ProbePoint.values()) {
             String name = point.channelName(componentId, taskId);
+            if (!opens(point, outputsOnly)) {
+                channels.put(point, new ProbeChannel(name, HandlerChoice.OFF,
+                        settings.logFormat()));
+                continue;
+            }
             if (point == ProbePoint.LINEAGE) {
                 HandlerChoice inChoice = chosen.get(ProbePoint.IN.channelName(componentId,
                         taskId));
@@ -133,6 +157,11 @@ public final class TaskProbe {
         cpu = channels.get(ProbePoint.CPU);
         firstLast = channels.get(ProbePoint.FIRST_LAST);
         lineage = channels.get(ProbePoint.LINEAGE);
+    }
+
+    /** Whether a probe opens a channel at {@code point}: an off-thread one only in and out. */
+    private static boolean opens(ProbePoint point, boolean outputsOnly) {
+        return !outputsOnly || point == ProbePoint.IN || point == ProbePoint.OUT;
     }
 
     /**
@@ -182,11 +211,16 @@ public final class TaskProbe {
      * skip logging then.
      */
     public boolean emitIsOnExecutorThread() {
-        if (Thread.currentThread() == executorThread) {
+        if (isExecutorThread()) {
             return true;
         }
         counters.offThreadEmit();
         return false;
+    }
+
+    /** Whether the caller is the executor thread; counts nothing. */
+    public boolean isExecutorThread() {
+        return Thread.currentThread() == executorThread;
     }
 
     /**

@@ -108,7 +108,8 @@ class TaskProbeLineageTest {
     void aSpentMinterPassesRecordsWithoutIdsAndCountsThem() throws Exception {
         Counted counted = new Counted();
         TaskProbe probe = new TaskProbe("spent", 1, ID_EVERYWHERE, counted,
-                new TupleIdMinter(ORIGIN, 0, MintedTupleIds.LAST_COUNTER));
+                new TupleIdMinter(ORIGIN, 0, MintedTupleIds.LAST_COUNTER,
+                        MintedTupleIds.LAST_COUNTER));
         List<Long> ids = new ArrayList<>();
         onTaskThread(probe, () -> {
             long last = probe.sourceId(TaskProbe.NO_ID);

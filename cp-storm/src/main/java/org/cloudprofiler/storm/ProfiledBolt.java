@@ -67,7 +67,7 @@ public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichB
         Map<String, ?> pillTargets = context.getThisTargets().get(PillStream.ID);
         this.forwardsPills = pillTargets != null && !pillTargets.isEmpty();
         delegate().prepare(conf, context,
-                new OutputCollector(new ProfilingBoltCollector(collector, task.probe(), this)));
+                new OutputCollector(new ProfilingBoltCollector(collector, this)));
     }
 
     @Override
@@ -103,12 +103,16 @@ public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichB
     }
 
     /**
-     * Logs the hand-off of a tuple the user's bolt emits on the executor thread under the ids the
-     * lineage rule gives it (the shared probe decides) and returns its values with those ids
-     * beside them.
+     * Logs the hand-off of a tuple the user's bolt emits under the ids the lineage rule gives it
+     * (the shared probe decides; on the task's other emitting thread, as outputs outside the
+     * processing of a record) and returns its values with those ids beside them; the values
+     * alone from any further thread.
      */
     List<Object> handOff(List<Object> values) {
-        TaskProbe probe = task.probe();
+        TaskProbe probe = task.probeOfThisThread();
+        if (probe == null) {
+            return values;
+        }
         probe.handOff();
         long id = probe.outputId();
         return id == TaskProbe.NO_ID ? values
@@ -135,6 +139,6 @@ public class ProfiledBolt extends ProfiledComponent<IRichBolt> implements IRichB
     @Override
     public void cleanup() {
         delegate().cleanup();
-        task.probe().retire();
+        task.retire();
     }
 }

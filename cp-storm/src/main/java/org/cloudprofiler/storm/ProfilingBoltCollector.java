@@ -5,41 +5,32 @@ import java.util.List;
 
 import org.apache.storm.task.IOutputCollector;
 import org.apache.storm.tuple.Tuple;
-import org.cloudprofiler.probe.TaskProbe;
 
 /**
- * The collector a profiled bolt's user bolt emits through: each emit on the executor thread gets
- * its ids from the bolt and logs the tuple's hand-off ({@code out}) just before Storm takes it, so
- * that no downstream task can log its {@code in} first. Emits from other threads pass through
- * unlogged and counted; acks and fails pass through.
+ * The collector a profiled bolt's user bolt emits through: each emit gets its ids from the bolt
+ * and logs the tuple's hand-off ({@code out}) just before Storm takes it, so that no downstream
+ * task can log its {@code in} first; on the executor thread and the task's one other emitting
+ * thread (a time window's trigger), while emits from any further thread pass through unlogged
+ * and counted ({@link ProfiledBolt#handOff}). Acks and fails pass through.
  */
 final class ProfilingBoltCollector implements IOutputCollector {
 
     private final IOutputCollector collector;
-    private final TaskProbe probe;
     private final ProfiledBolt bolt;
 
-    ProfilingBoltCollector(IOutputCollector collector, TaskProbe probe, ProfiledBolt bolt) {
+    ProfilingBoltCollector(IOutputCollector collector, ProfiledBolt bolt) {
         this.collector = collector;
-        this.probe = probe;
         this.bolt = bolt;
     }
 
     @Override
     public List<Integer> emit(String streamId, Collection<Tuple> anchors, List<Object> tuple) {
-        if (!probe.emitIsOnExecutorThread()) {
-            return collector.emit(streamId, anchors, tuple);
-        }
         return collector.emit(streamId, anchors, bolt.handOff(tuple));
     }
 
     @Override
     public void emitDirect(int taskId, String streamId, Collection<Tuple> anchors,
             List<Object> tuple) {
-        if (!probe.emitIsOnExecutorThread()) {
-            collector.emitDirect(taskId, streamId, anchors, tuple);
-            return;
-        }
         collector.emitDirect(taskId, streamId, anchors, bolt.handOff(tuple));
     }
 

@@ -41,10 +41,17 @@ final class TaskProfiling {
     private final String topologyName;
     private final TopologyContext context;
     private final Map<String, Object> topologyConf;
+    private final int origin;
+    private final long attempt;
+    /** The one other thread that emits for the task, with its probe; null until it emits. */
+    private volatile OffThread offThread;
+
+    /** A thread other than the executor's that emits for the task, and its probe. */
+    private record OffThread(Thread thread, TaskProbe probe) {}
 
     private TaskProfiling(CpSettings settings, TaskProbe probe, TaskCounters counters,
             TupleIdExtractor tupleIds, String topologyName, TopologyContext context,
-            Map<String, Object> topologyConf) {
+            Map<String, Object> topologyConf, int origin, long attempt) {
         this.settings = settings;
         this.probe = probe;
         this.counters = counters;
@@ -52,6 +59,8 @@ final class TaskProfiling {
         this.topologyName = topologyName;
         this.context = context;
         this.topologyConf = topologyConf;
+        this.origin = origin;
+        this.attempt = attempt;
     }
 
     /**
@@ -64,10 +73,10 @@ final class TaskProfiling {
             TupleIdExtractor tupleIds) {
         CpSettings settings = settings(topologyConf);
         TaskCounters counters = TaskMetrics.registerCounters(context);
-        TupleIdMinter minter = new TupleIdMinter(
-                TopologyJson.MINT_ORIGIN + context.getThisTaskId(), attempt(settings, context));
+        int origin = TopologyJson.MINT_ORIGIN + context.getThisTaskId();
+        long attempt = attempt(settings, context);
         TaskProbe probe = new TaskProbe(context.getThisComponentId(), context.getThisTaskId(),
-                settings, counters, minter);
+                settings, counters, TupleIdMinter.taskThreadHalf(origin, attempt));
         TaskMetrics.registerChannelGauges(context, probe);
         TupleIdExtractor extractor = tupleIds != null
                 ? tupleIds : TupleIdExtractor.fromSettings(settings);
@@ -76,7 +85,7 @@ final class TaskProfiling {
         LocalRunMonitor.taskStarted(topologyName, context.getStormId(), allTasks(context));
         IdentifiedValuesRegistration.checkOnce(topologyConf);
         TaskProfiling task = new TaskProfiling(settings, probe, counters, extractor,
-                topologyName, context, topologyConf);
+                topologyName, context, topologyConf, origin, attempt);
         task.writeTopologyJson();
         return task;
     }
@@ -150,6 +159,45 @@ final class TaskProfiling {
 
     TaskProbe probe() {
         return probe;
+    }
+
+    /**
+     * The probe the calling thread logs its emits with: the task's on its executor thread; on
+     * the first other thread that emits (a time window's trigger, which Storm runs on a thread
+     * of its own), a probe of that thread's own ({@link TaskProbe#offThreadOutputs}), minting
+     * from the upper half of the task's counters; null, with the emit counted, on any further
+     * thread.
+     */
+    TaskProbe probeOfThisThread() {
+        if (probe.isExecutorThread()) {
+            return probe;
+        }
+        Thread current = Thread.currentThread();
+        OffThread claimed = offThread;
+        if (claimed == null) {
+            synchronized (this) {
+                if (offThread == null) {
+                    offThread = new OffThread(current, TaskProbe.offThreadOutputs(
+                            context.getThisComponentId(), context.getThisTaskId(), settings,
+                            counters, TupleIdMinter.offThreadHalf(origin, attempt)));
+                }
+                claimed = offThread;
+            }
+        }
+        if (claimed.thread() == current) {
+            return claimed.probe();
+        }
+        counters.offThreadEmit();
+        return null;
+    }
+
+    /** Closes the channels of the task's probes for good: the task is shutting down. */
+    void retire() {
+        probe.retire();
+        OffThread claimed = offThread;
+        if (claimed != null) {
+            claimed.probe().retire();
+        }
     }
 
     TaskCounters counters() {
