@@ -51,7 +51,9 @@
 #         channel BUFFERED_ID, and Flink's latency markers every 10 ms and every 1 ms, at a fixed
 #         rate and by each variant's search, on one MiniCluster
 #         (bench/flink, ProfilingOverheadBench; FLINK_OVERHEAD_BENCH_OPTS passes its options,
-#         e.g. --variants NONE,TRACED,SAMPLED_64). Not part of all.
+#         e.g. --variants NONE,TRACED,SAMPLED_64). Then the same variants' unthrottled rates on
+#         a job written as a user writes it, examples-flink's windowed DataGen ClickWindowsJob
+#         (ClickWindowsOverheadBench; CLICK_WINDOWS_BENCH_OPTS). Not part of all.
 # flink-submission: what profiling adds to a submission on the client (issue 32): the YSB job
 #         and a SQL job of tens of planner operators, from the built job to its job graph,
 #         unprofiled and rewritten, alternating, medians (bench/flink, SubmissionRewriteBench;
@@ -268,6 +270,10 @@ run_flink_overhead() {
     # shellcheck disable=SC2086
     run_bench_flink org.cloudprofiler.bench.flink.ProfilingOverheadBench \
         ${FLINK_OVERHEAD_BENCH_OPTS:-}
+    echo "### Profiling overhead on a user's windowed DataGen job: unthrottled rate per variant"
+    # shellcheck disable=SC2086
+    run_bench_flink org.cloudprofiler.bench.flink.ClickWindowsOverheadBench \
+        ${CLICK_WINDOWS_BENCH_OPTS:-}
 }
 
 if [[ "$part" == all || "$part" == java ]]; then
