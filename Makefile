@@ -28,8 +28,11 @@ test: test-deps
 	$(MAKE) -j2 test-java test-sanitized-beside
 	$(MAKE) check-readme
 
+# Two modules at a time where the reactor allows it (the analyzer beside cp-native, cp-storm
+# beside cp-flink, the Storm examples beside the Flink ones): most of their tests wait on
+# clusters rather than use a core. Their ports come from the kernel or PortBlocks' claims.
 test-java:
-	$(MVNW) install
+	$(MVNW) -T 2 install
 
 test-sanitized-beside:
 	@mkdir -p target
