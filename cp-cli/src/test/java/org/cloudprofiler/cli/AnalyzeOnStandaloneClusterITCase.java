@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.cloudprofiler.analyzer.GoldenLogSet;
-import org.cloudprofiler.cli.cluster.FlinkConfiguration;
+import org.cloudprofiler.cluster.FlinkConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -13,8 +13,8 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 
-import org.cloudprofiler.cli.cluster.ClusterLayout;
-import org.cloudprofiler.cli.cluster.LocalCluster;
+import org.cloudprofiler.cluster.ClusterLayout;
+import org.cloudprofiler.cluster.LocalCluster;
 import org.cloudprofiler.examples.ysb.common.YsbStages;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.netns.NetworkNode;

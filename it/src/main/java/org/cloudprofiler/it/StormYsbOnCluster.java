@@ -7,10 +7,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.cloudprofiler.cli.cluster.ClusterLayout;
-import org.cloudprofiler.cli.cluster.LocalCluster;
-import org.cloudprofiler.cli.cluster.StormClient;
-import org.cloudprofiler.cli.cluster.StormCluster;
+import org.cloudprofiler.cluster.ClusterLayout;
+import org.cloudprofiler.cluster.LocalCluster;
+import org.cloudprofiler.cluster.StormClient;
+import org.cloudprofiler.cluster.StormCluster;
 
 /**
  * {@link StormYsbSubmission} on the local cluster's Storm. A topology runs until killed: each

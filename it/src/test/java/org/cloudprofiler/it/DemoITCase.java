@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.cloudprofiler.cli.cluster.LocalCluster;
+import org.cloudprofiler.cluster.LocalCluster;
 import org.cloudprofiler.netns.NetworkNamespaces;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

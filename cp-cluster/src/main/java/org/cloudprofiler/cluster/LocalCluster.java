@@ -1,4 +1,4 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import java.io.File;
 import java.io.IOException;
@@ -17,7 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import org.cloudprofiler.cli.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.ClusterState.RecordedProcess;
 import org.cloudprofiler.netns.NetworkNamespaces;
 import org.cloudprofiler.netns.NetworkNode;
 
@@ -54,7 +54,7 @@ public final class LocalCluster {
      * A new cluster of {@code nodeCount} nodes in {@code directory}: kept namespaces when
      * {@code namespaces} and the machine allows them, else the loopback with the reason.
      */
-    static LocalCluster create(Path directory, int nodeCount, boolean namespaces,
+    public static LocalCluster create(Path directory, int nodeCount, boolean namespaces,
             List<String> engines, Path repository) throws IOException {
         Files.createDirectories(directory.resolve("processes"));
         boolean kept = namespaces && NetworkNamespaces.available().available();
@@ -111,11 +111,6 @@ public final class LocalCluster {
     /** Whether the nodes have namespaces of their own, and which, or why not. */
     public String describeNodes() {
         return network.toString();
-    }
-
-    /** Whether the nodes are network namespaces (else processes sharing the loopback). */
-    public boolean isolated() {
-        return network.isolated();
     }
 
     /**

@@ -1,4 +1,4 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +16,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.cloudprofiler.cli.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.ClusterState.RecordedProcess;
 import org.cloudprofiler.netns.NetworkNode;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
