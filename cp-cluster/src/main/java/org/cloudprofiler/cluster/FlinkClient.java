@@ -18,6 +18,7 @@ import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.cloudprofiler.cluster.Polling.Observation;
 
 /**
  * The client side of the local cluster's Flink ({@link FlinkCluster}): the process that submits
@@ -175,22 +176,14 @@ public final class FlinkClient {
     private static JsonNode await(String restUrl, String name, Predicate<JsonNode> done,
             String what, Duration timeout)
             throws IOException, InterruptedException, TimeoutException {
-        long deadlineNs = System.nanoTime() + timeout.toNanos();
-        String last = "no job named " + name;
-        while (true) {
+        return Polling.await("Flink job " + name + " has not " + what, timeout, POLL, () -> {
             Optional<JsonNode> job = job(get(restUrl, "/jobs/overview"), name);
-            if (job.isPresent()) {
-                if (done.test(job.get())) {
-                    return job.get();
-                }
-                last = job.get().toString();
+            if (job.isEmpty()) {
+                return Observation.notYet(restUrl + ": no job named " + name);
             }
-            if (System.nanoTime() - deadlineNs > 0) {
-                throw new TimeoutException("Flink job " + name + " has not " + what + " within "
-                        + timeout + " (" + restUrl + "): " + last);
-            }
-            Thread.sleep(POLL.toMillis());
-        }
+            return done.test(job.get()) ? Observation.found(job.get())
+                    : Observation.notYet(restUrl + ": " + job.get());
+        });
     }
 
     private static String get(String restUrl, String path)

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.cloudprofiler.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.Polling.Observation;
 import org.cloudprofiler.netns.NetworkNamespaces;
 import org.cloudprofiler.netns.NetworkNode;
 
@@ -177,27 +178,25 @@ public final class LocalCluster {
      */
     public void awaitReady(ClusterProcess process, RecordedProcess started, Duration timeout)
             throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "not asked yet";
-        while (System.nanoTime() < deadline) {
-            if (started.handle().isEmpty()) {
-                throw new IOException(process.name() + " on node " + process.node().index()
-                        + " exited while starting; the end of " + logFile(process.name()) + ":\n"
-                        + logTail(process.name()));
-            }
-            try {
-                if (process.readiness().ready()) {
-                    return;
+        String waitedFor = process.readiness().describe();
+        try {
+            Polling.await(process.name() + " was not ready", timeout, POLL, () -> {
+                if (started.handle().isEmpty()) {
+                    throw new IOException(process.name() + " on node " + process.node().index()
+                            + " exited while starting; the end of " + logFile(process.name())
+                            + ":\n" + logTail(process.name()));
                 }
-                last = "not yet";
-            } catch (IOException notYet) {
-                last = notYet.toString();
-            }
-            Thread.sleep(POLL.toMillis());
+                try {
+                    return process.readiness().ready() ? Observation.found(true)
+                            : Observation.notYet(waitedFor + ": not yet");
+                } catch (IOException notYet) {
+                    return Observation.notYet(waitedFor + ": " + notYet);
+                }
+            });
+        } catch (TimeoutException notReady) {
+            throw new IOException(notReady.getMessage() + "; the end of "
+                    + logFile(process.name()) + ":\n" + logTail(process.name()));
         }
-        throw new IOException(process.name() + " was not ready within " + timeout.toSeconds()
-                + " s (" + process.readiness().describe() + ": " + last + "); the end of "
-                + logFile(process.name()) + ":\n" + logTail(process.name()));
     }
 
     /**

@@ -7,6 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
+
+import org.cloudprofiler.cluster.Polling.Observation;
 
 /**
  * The client side of the local cluster's Storm, as command lines: what {@code storm jar},
@@ -62,16 +65,16 @@ public final class StormClient {
         ClusterLayout layout = cluster.layout();
         cluster.run(new ClusterProcess("storm-kill", layout.coordinator(),
                 kill(layout, topology, deactivated), Map.of(), Readiness.started()), timeout);
-        long deadline = System.nanoTime() + timeout.toNanos();
-        List<ProcessHandle> workers = workers(cluster);
-        while (!workers.isEmpty()) {
-            if (System.nanoTime() > deadline) {
-                throw new IOException("the workers of " + topology + " still run "
-                        + timeout.toSeconds() + " s after the kill: pids "
-                        + workers.stream().map(ProcessHandle::pid).toList());
-            }
-            Thread.sleep(WORKER_POLL.toMillis());
-            workers = workers(cluster);
+        try {
+            Polling.await("the workers of " + topology + " did not exit after the kill",
+                    timeout, WORKER_POLL, () -> {
+                        List<ProcessHandle> workers = workers(cluster);
+                        return workers.isEmpty() ? Observation.found(true)
+                                : Observation.notYet("pids " + workers.stream()
+                                        .map(ProcessHandle::pid).toList());
+                    });
+        } catch (TimeoutException stillRunning) {
+            throw new IOException(stillRunning.getMessage(), stillRunning);
         }
     }
 
