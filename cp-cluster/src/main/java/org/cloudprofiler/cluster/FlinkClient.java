@@ -29,7 +29,7 @@ public final class FlinkClient {
     /** Flink's command-line client: what {@code bin/flink} runs. */
     static final String CLIENT_CLASS = "org.apache.flink.client.cli.CliFrontend";
     /** The states a job does not leave. */
-    public static final Set<String> TERMINAL_STATES = Set.of("FINISHED", "FAILED", "CANCELED");
+    static final Set<String> TERMINAL_STATES = Set.of("FINISHED", "FAILED", "CANCELED");
 
     /** Flink's {@code execution.target}, and the profiler's target for it (docs/flink.md). */
     static final String TARGET_KEY = "execution.target";

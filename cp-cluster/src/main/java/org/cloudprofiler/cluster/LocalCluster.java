@@ -34,7 +34,7 @@ import org.cloudprofiler.netns.NetworkNode;
  */
 public final class LocalCluster {
     /** How long a stopped process may take before it is killed. */
-    public static final Duration STOP_WAIT = Duration.ofSeconds(15);
+    static final Duration STOP_WAIT = Duration.ofSeconds(15);
     private static final Duration POLL = Duration.ofMillis(250);
     private static final int LOG_TAIL_LINES = 15;
 

@@ -27,7 +27,7 @@ public final class StormClient {
      * Runs {@code mainClass} of the topology jar {@code jar} with {@code arguments}, as
      * {@code storm jar} does: its {@code StormSubmitter} uploads {@code jar} to Nimbus.
      */
-    public static List<String> submit(ClusterLayout layout, Path jar, String mainClass,
+    static List<String> submit(ClusterLayout layout, Path jar, String mainClass,
             List<String> arguments) throws IOException {
         String classpath = layout.engineClasspath(StormCluster.NAME) + File.pathSeparator
                 + jar.toAbsolutePath();
@@ -44,7 +44,7 @@ public final class StormClient {
      * command returns once Nimbus took the order; {@link #lists} on {@link #list}'s output tells
      * when the topology is gone.
      */
-    public static List<String> kill(ClusterLayout layout, String topology, Duration deactivated)
+    static List<String> kill(ClusterLayout layout, String topology, Duration deactivated)
             throws IOException {
         List<String> command = new ArrayList<>(client(layout,
                 layout.engineClasspath(StormCluster.NAME)));
@@ -87,7 +87,7 @@ public final class StormClient {
     }
 
     /** Lists the running topologies, as {@code storm list} does. */
-    public static List<String> list(ClusterLayout layout) throws IOException {
+    static List<String> list(ClusterLayout layout) throws IOException {
         List<String> command = new ArrayList<>(client(layout,
                 layout.engineClasspath(StormCluster.NAME)));
         command.add("org.apache.storm.command.ListTopologies");
@@ -95,7 +95,7 @@ public final class StormClient {
     }
 
     /** Whether {@link #list}'s output names {@code topology}: one topology per row, name first. */
-    public static boolean lists(String listOutput, String topology) {
+    static boolean lists(String listOutput, String topology) {
         return listOutput.lines().anyMatch(line -> line.startsWith(topology + " "));
     }
 
