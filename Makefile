@@ -46,7 +46,7 @@ test-sanitized-beside:
 # demo's run over three nodes, Kafka on the local cluster, the analyzer on a standalone Flink
 # cluster), after `make test` or `make build` has installed the artifacts they run.
 test-clusters:
-	$(MVNW) -pl cp-cli,it verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+	$(MVNW) -pl cp-cluster,cp-cli,it verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
 	  -Dcp.it.groups=multi-process-cluster -Dcp.it.excludedGroups=docker
 
 # README.md's dependency, example and inspect command, outside this build (after make build).

@@ -25,7 +25,9 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.cloudprofiler.analyzer.GoldenLogSet;
-import org.cloudprofiler.cli.cluster.FlinkConfiguration;
+import org.cloudprofiler.cluster.FlinkConfiguration;
+import org.cloudprofiler.cluster.Polling;
+import org.cloudprofiler.cluster.Polling.Observation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -41,6 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AnalyzeOnStandaloneClusterITCase {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration STARTUP = Duration.ofSeconds(120);
+    private static final Duration POLL = Duration.ofMillis(500);
 
     @TempDir
     Path directory;
@@ -140,26 +143,23 @@ class AnalyzeOnStandaloneClusterITCase {
     }
 
     private void awaitTaskManager(int restPort) throws Exception {
-        long deadline = System.nanoTime() + STARTUP.toNanos();
-        String last = "no answer";
-        while (System.nanoTime() < deadline) {
+        Polling.await("no task manager registered", STARTUP, POLL, () -> {
             for (Process process : processes) {
                 assertTrue(process.isAlive(), () -> "a cluster process exited:\n"
                         + read(directory.resolve("jobmanager.log"))
                         + read(directory.resolve("taskmanager.log")));
             }
             try {
-                last = get(restPort, "/overview");
-                if (JSON.readTree(last).path("taskmanagers").asInt() >= 1) {
-                    return;
-                }
+                String overview = get(restPort, "/overview");
+                return JSON.readTree(overview).path("taskmanagers").asInt() >= 1
+                        ? Observation.found(overview)
+                        : Observation.notYet(overview + "\n" + read(directory.resolve(
+                                "taskmanager.log")));
             } catch (IOException notYet) {
-                last = notYet.toString();
+                return Observation.notYet(notYet + "\n" + read(directory.resolve(
+                        "taskmanager.log")));
             }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("no task manager registered within " + STARTUP + ": " + last
-                + "\n" + read(directory.resolve("taskmanager.log")));
+        });
     }
 
     private static String get(int port, String path) throws IOException, InterruptedException {

@@ -7,8 +7,12 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+
+import org.cloudprofiler.cluster.Polling;
+import org.cloudprofiler.cluster.Polling.Observation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code config-server} and {@code config set|list|rm} over loopback, as a user runs them. */
 @Timeout(60)
 class ConfigCommandsTest {
+    /** A guard only: longer than each server runs (--duration 4s). */
+    private static final Duration SERVER_START = Duration.ofSeconds(30);
 
     @TempDir
     Path directory;
@@ -64,12 +70,14 @@ class ConfigCommandsTest {
     }
 
     /** Until the server started in the background answers (each try fails fast until then). */
-    private static void awaitServer(String address, String token)
-            throws InterruptedException {
-        while (CommandRun.of("config", "list", "--server", address, "--token", token)
-                .exitCode() != 0) {
-            Thread.sleep(20);
-        }
+    private static void awaitServer(String address, String token) throws Exception {
+        Polling.await("the configuration server at " + address + " did not answer",
+                SERVER_START, Duration.ofMillis(20), () -> {
+                    CommandRun list = CommandRun.of("config", "list", "--server", address,
+                            "--token", token);
+                    return list.exitCode() == 0 ? Observation.found(list)
+                            : Observation.notYet(list.err().strip());
+                });
     }
 
     private static int freeUdpPort() throws Exception {

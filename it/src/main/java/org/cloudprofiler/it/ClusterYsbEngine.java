@@ -3,7 +3,7 @@ package org.cloudprofiler.it;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.cloudprofiler.cli.cluster.LocalCluster;
+import org.cloudprofiler.cluster.LocalCluster;
 
 /**
  * What a YSB run on the local cluster needs of one engine: how its submission is made, where

@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-import org.cloudprofiler.cli.cluster.FlinkClient;
-import org.cloudprofiler.cli.cluster.FlinkCluster;
-import org.cloudprofiler.cli.cluster.LocalCluster;
+import org.cloudprofiler.cluster.FlinkClient;
+import org.cloudprofiler.cluster.FlinkCluster;
+import org.cloudprofiler.cluster.LocalCluster;
 
 /**
  * {@link FlinkYsbSubmission} on the local cluster's Flink: submitted detached through Flink's

@@ -10,11 +10,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 
-import org.cloudprofiler.cli.cluster.ClusterLayout;
-import org.cloudprofiler.cli.cluster.LocalCluster;
+import org.cloudprofiler.cluster.ClusterLayout;
+import org.cloudprofiler.cluster.LocalCluster;
+import org.cloudprofiler.cluster.Polling;
+import org.cloudprofiler.cluster.Polling.Observation;
 import org.cloudprofiler.examples.ysb.common.YsbStages;
 import org.cloudprofiler.generator.Generator;
 import org.cloudprofiler.netns.NetworkNode;
@@ -36,6 +37,7 @@ public final class LocalClusterYsbRun {
     static final long SEED = 3;
     private static final Duration PLACEMENT_WAIT = Duration.ofSeconds(120);
     private static final Duration END_WAIT = Duration.ofSeconds(120);
+    private static final Duration POLL = Duration.ofMillis(250);
 
     private final LocalCluster cluster;
     private final ClusterYsbEngine engine;
@@ -89,8 +91,9 @@ public final class LocalClusterYsbRun {
 
     private void feedAndAwaitEnd(ClusterLayout layout, String name, long rate, int seconds,
             long began) throws Exception {
-        List<NetworkNode> sourceNodes = await("every task of " + YsbStages.EVENTS
-                + " placed", PLACEMENT_WAIT, () -> sourceNodes(layout));
+        List<NetworkNode> sourceNodes = Polling.await("not every task of " + YsbStages.EVENTS
+                + " was placed", PLACEMENT_WAIT, POLL,
+                () -> Observation.ofNullable(sourceNodes(layout)));
         System.out.printf(Locale.ROOT, "%s: %s submitted, its sources on nodes %s (%.1f s)%n",
                 engine.name(), name, sourceNodes.stream().map(NetworkNode::index).toList(),
                 seconds(began));
@@ -145,19 +148,6 @@ public final class LocalClusterYsbRun {
         }
         return tasks > 0 && nodeOfTask.size() == tasks ? new ArrayList<>(nodeOfTask.values())
                 : null;
-    }
-
-    /** Polls {@code probe} until it gives a value. */
-    static <T> T await(String what, Duration wait, Callable<T> probe) throws Exception {
-        long deadline = System.nanoTime() + wait.toNanos();
-        while (System.nanoTime() < deadline) {
-            T value = probe.call();
-            if (value != null) {
-                return value;
-            }
-            Thread.sleep(250);
-        }
-        throw new IOException("not within " + wait.toSeconds() + " s: " + what);
     }
 
     private static double seconds(long sinceNanos) {

@@ -7,10 +7,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.cloudprofiler.cli.cluster.ClusterLayout;
-import org.cloudprofiler.cli.cluster.LocalCluster;
-import org.cloudprofiler.cli.cluster.StormClient;
-import org.cloudprofiler.cli.cluster.StormCluster;
+import org.cloudprofiler.cluster.ClusterLayout;
+import org.cloudprofiler.cluster.LocalCluster;
+import org.cloudprofiler.cluster.Polling;
+import org.cloudprofiler.cluster.Polling.Observation;
+import org.cloudprofiler.cluster.StormClient;
+import org.cloudprofiler.cluster.StormCluster;
 
 /**
  * {@link StormYsbSubmission} on the local cluster's Storm. A topology runs until killed: each
@@ -21,6 +23,7 @@ final class StormYsbOnCluster implements ClusterYsbEngine {
     private static final Duration CLIENT_WAIT = Duration.ofMinutes(2);
     /** As {@code storm kill -w}: the spouts are deactivated this long before the workers go. */
     private static final Duration DEACTIVATED = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(250);
 
     @Override
     public String name() {
@@ -44,8 +47,11 @@ final class StormYsbOnCluster implements ClusterYsbEngine {
     public void awaitEnd(LocalCluster cluster, String jobName, Duration wait) throws Exception {
         ClusterLayout layout = cluster.layout();
         Path logs = layout.logDirectory(name());
-        LocalClusterYsbRun.await("every JofSpout task's drops.json", wait,
-                () -> dropsFiles(logs) == StormYsbSubmission.SPOUT_TASKS ? true : null);
+        Polling.await("not every JofSpout task wrote its drops.json", wait, POLL, () -> {
+            long written = dropsFiles(logs);
+            return written == StormYsbSubmission.SPOUT_TASKS ? Observation.found(written)
+                    : Observation.notYet(written + " of " + StormYsbSubmission.SPOUT_TASKS);
+        });
         StormClient.killAndAwaitWorkers(cluster, jobName, DEACTIVATED, wait);
     }
 

@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
+import org.cloudprofiler.cluster.Polling;
+import org.cloudprofiler.cluster.Polling.Observation;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.ComposeContainer;
 import org.testcontainers.containers.Container.ExecResult;
@@ -36,6 +38,7 @@ final class ComposeCluster implements AutoCloseable {
     static final String LOGS = "/cloudprofiler-logs";
     /** A guard against a hang only: how long a step may take before the suite gives up. */
     static final Duration STEP = Duration.ofMinutes(5);
+    private static final Duration POLL = Duration.ofSeconds(2);
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -204,17 +207,8 @@ final class ComposeCluster implements AutoCloseable {
 
     /** Polls {@code probe} until it returns non-null, for at most {@link #STEP}. */
     static <T> T await(String what, Callable<T> probe) throws Exception {
-        long deadlineNs = System.nanoTime() + STEP.toNanos();
-        while (true) {
-            T value = probe.call();
-            if (value != null) {
-                return value;
-            }
-            if (System.nanoTime() > deadlineNs) {
-                throw new AssertionError("gave up waiting for " + what + " after " + STEP);
-            }
-            Thread.sleep(2_000);
-        }
+        return Polling.await("did not see " + what, STEP, POLL,
+                () -> Observation.ofNullable(probe.call()));
     }
 
     @Override

@@ -15,7 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.cloudprofiler.cli.cluster.LocalCluster;
+import org.cloudprofiler.cluster.LocalCluster;
+import org.cloudprofiler.cluster.Polling;
+import org.cloudprofiler.cluster.Polling.Observation;
 import org.cloudprofiler.netns.NetworkNamespaces;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.Test;
 class DemoITCase {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration DEMO_WAIT = Duration.ofMinutes(8);
+    private static final Duration LINE_POLL = Duration.ofMillis(100);
     private static final long RATE = 5_000;
     private static final int SECONDS = 8;
 
@@ -134,13 +137,10 @@ class DemoITCase {
     }
 
     private static void awaitLine(Path log, String text) throws Exception {
-        long deadline = System.nanoTime() + DEMO_WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (Files.readString(log).contains(text)) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no \"" + text + "\" in:\n" + Files.readString(log));
+        Polling.await("no \"" + text + "\" in " + log, DEMO_WAIT, LINE_POLL, () -> {
+            String output = Files.readString(log);
+            return output.contains(text) ? Observation.found(log)
+                    : Observation.notYet("it holds:\n" + output);
+        });
     }
 }

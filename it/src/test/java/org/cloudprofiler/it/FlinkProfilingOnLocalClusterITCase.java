@@ -26,11 +26,11 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.cloudprofiler.cli.cluster.ClusterLayout;
-import org.cloudprofiler.cli.cluster.ClusterProcess;
-import org.cloudprofiler.cli.cluster.FlinkClient;
-import org.cloudprofiler.cli.cluster.FlinkCluster;
-import org.cloudprofiler.cli.cluster.LocalCluster;
+import org.cloudprofiler.cluster.ClusterLayout;
+import org.cloudprofiler.cluster.ClusterProcess;
+import org.cloudprofiler.cluster.FlinkClient;
+import org.cloudprofiler.cluster.FlinkCluster;
+import org.cloudprofiler.cluster.LocalCluster;
 import org.cloudprofiler.it.flinkjobs.NumberWordsJob;
 import org.cloudprofiler.it.flinkjobs.RevenueSqlProgram;
 import org.cloudprofiler.log.LogReader;

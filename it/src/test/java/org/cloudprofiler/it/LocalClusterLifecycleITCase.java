@@ -13,7 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.cloudprofiler.cli.cluster.LocalCluster;
+import org.cloudprofiler.cluster.LocalCluster;
+import org.cloudprofiler.cluster.Polling;
+import org.cloudprofiler.cluster.Polling.Observation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LocalClusterLifecycleITCase {
     private static final Duration COMMAND_WAIT = CliRun.COMMAND_WAIT;
+    private static final Duration LINE_POLL = Duration.ofMillis(100);
 
     @TempDir
     Path directory;
@@ -113,13 +116,8 @@ class LocalClusterLifecycleITCase {
     }
 
     private static void awaitLine(Path log, String text) throws Exception {
-        long deadline = System.nanoTime() + COMMAND_WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(log) && Files.readString(log).contains(text)) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no \"" + text + "\" in " + log);
+        Polling.await("no \"" + text + "\" in " + log, COMMAND_WAIT, LINE_POLL,
+                () -> Files.exists(log) && Files.readString(log).contains(text)
+                        ? Observation.found(log) : Observation.notYet());
     }
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.concurrent.Callable;
 
 import org.cloudprofiler.cli.CloudProfilerCommand;
+import org.cloudprofiler.cluster.ClusterState;
+import org.cloudprofiler.cluster.LocalCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

@@ -4,7 +4,11 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.cloudprofiler.cli.CloudProfilerCommand;
-import org.cloudprofiler.cli.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.ClusterEngine;
+import org.cloudprofiler.cluster.ClusterEngines;
+import org.cloudprofiler.cluster.ClusterState;
+import org.cloudprofiler.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.LocalCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

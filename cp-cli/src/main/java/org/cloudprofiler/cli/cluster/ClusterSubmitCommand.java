@@ -9,6 +9,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import org.cloudprofiler.cli.CloudProfilerCommand;
+import org.cloudprofiler.cluster.ClusterEngine;
+import org.cloudprofiler.cluster.ClusterEngines;
+import org.cloudprofiler.cluster.ClusterProcess;
+import org.cloudprofiler.cluster.LocalCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -17,6 +17,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.cloudprofiler.cli.CloudProfilerCommand;
 import org.cloudprofiler.cli.DurationConverter;
+import org.cloudprofiler.cluster.ClusterLayout;
+import org.cloudprofiler.cluster.ClusterProcess;
+import org.cloudprofiler.cluster.LocalCluster;
+import org.cloudprofiler.cluster.Readiness;
 import org.cloudprofiler.netns.NetworkNode;
 import org.cloudprofiler.sync.DriftModel;
 import picocli.CommandLine;

@@ -13,7 +13,14 @@ import java.util.concurrent.Callable;
 
 import org.cloudprofiler.cli.CloudProfilerCommand;
 import org.cloudprofiler.cli.DurationConverter;
-import org.cloudprofiler.cli.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.ClusterEngine;
+import org.cloudprofiler.cluster.ClusterEngines;
+import org.cloudprofiler.cluster.ClusterLayout;
+import org.cloudprofiler.cluster.ClusterProcess;
+import org.cloudprofiler.cluster.ClusterState;
+import org.cloudprofiler.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.FlinkCluster;
+import org.cloudprofiler.cluster.LocalCluster;
 import org.cloudprofiler.netns.NetworkNamespaces;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,4 +1,4 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import java.io.File;
 import java.io.IOException;
@@ -29,9 +29,9 @@ public final class FlinkCluster implements ClusterEngine {
     /** The engine's name, and its directory in the cluster's and in the checkout. */
     public static final String NAME = "flink";
     /** Slots per TaskManager; the JobManager spreads a job's slots evenly over them. */
-    public static final int SLOTS_PER_TASK_MANAGER = 2;
+    static final int SLOTS_PER_TASK_MANAGER = 2;
     /** The REST API and web UI, on the coordinator node. */
-    public static final int REST_PORT = 8081;
+    static final int REST_PORT = 8081;
     /**
      * Base ports ({@link NetworkNode#port}): on the loopback a worker's port is its base plus
      * the node's index, so the bases of what workers bind are a hundred apart (at most 99

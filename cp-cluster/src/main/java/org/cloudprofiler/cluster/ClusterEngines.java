@@ -1,17 +1,18 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** The engines {@code cluster up} can bring up, by name, in their default start order. */
-final class ClusterEngines {
+public final class ClusterEngines {
     private static final List<ClusterEngine> ALL = List.of(new StormCluster(),
             new FlinkCluster(), new KafkaCluster());
 
     private ClusterEngines() {}
 
-    static Map<String, ClusterEngine> byName() {
+    /** A new map of every engine by its name, in start order; the caller may change it. */
+    public static Map<String, ClusterEngine> byName() {
         Map<String, ClusterEngine> engines = new LinkedHashMap<>();
         for (ClusterEngine engine : ALL) {
             engines.put(engine.name(), engine);

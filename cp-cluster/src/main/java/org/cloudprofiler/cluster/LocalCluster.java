@@ -1,4 +1,4 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import java.io.File;
 import java.io.IOException;
@@ -17,7 +17,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import org.cloudprofiler.cli.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.Polling.Observation;
 import org.cloudprofiler.netns.NetworkNamespaces;
 import org.cloudprofiler.netns.NetworkNode;
 
@@ -33,7 +34,7 @@ import org.cloudprofiler.netns.NetworkNode;
  */
 public final class LocalCluster {
     /** How long a stopped process may take before it is killed. */
-    public static final Duration STOP_WAIT = Duration.ofSeconds(15);
+    static final Duration STOP_WAIT = Duration.ofSeconds(15);
     private static final Duration POLL = Duration.ofMillis(250);
     private static final int LOG_TAIL_LINES = 15;
 
@@ -54,7 +55,7 @@ public final class LocalCluster {
      * A new cluster of {@code nodeCount} nodes in {@code directory}: kept namespaces when
      * {@code namespaces} and the machine allows them, else the loopback with the reason.
      */
-    static LocalCluster create(Path directory, int nodeCount, boolean namespaces,
+    public static LocalCluster create(Path directory, int nodeCount, boolean namespaces,
             List<String> engines, Path repository) throws IOException {
         Files.createDirectories(directory.resolve("processes"));
         boolean kept = namespaces && NetworkNamespaces.available().available();
@@ -111,11 +112,6 @@ public final class LocalCluster {
     /** Whether the nodes have namespaces of their own, and which, or why not. */
     public String describeNodes() {
         return network.toString();
-    }
-
-    /** Whether the nodes are network namespaces (else processes sharing the loopback). */
-    public boolean isolated() {
-        return network.isolated();
     }
 
     /**
@@ -182,27 +178,25 @@ public final class LocalCluster {
      */
     public void awaitReady(ClusterProcess process, RecordedProcess started, Duration timeout)
             throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "not asked yet";
-        while (System.nanoTime() < deadline) {
-            if (started.handle().isEmpty()) {
-                throw new IOException(process.name() + " on node " + process.node().index()
-                        + " exited while starting; the end of " + logFile(process.name()) + ":\n"
-                        + logTail(process.name()));
-            }
-            try {
-                if (process.readiness().ready()) {
-                    return;
+        String waitedFor = process.readiness().describe();
+        try {
+            Polling.await(process.name() + " was not ready", timeout, POLL, () -> {
+                if (started.handle().isEmpty()) {
+                    throw new IOException(process.name() + " on node " + process.node().index()
+                            + " exited while starting; the end of " + logFile(process.name())
+                            + ":\n" + logTail(process.name()));
                 }
-                last = "not yet";
-            } catch (IOException notYet) {
-                last = notYet.toString();
-            }
-            Thread.sleep(POLL.toMillis());
+                try {
+                    return process.readiness().ready() ? Observation.found(true)
+                            : Observation.notYet(waitedFor + ": not yet");
+                } catch (IOException notYet) {
+                    return Observation.notYet(waitedFor + ": " + notYet);
+                }
+            });
+        } catch (TimeoutException notReady) {
+            throw new IOException(notReady.getMessage() + "; the end of "
+                    + logFile(process.name()) + ":\n" + logTail(process.name()));
         }
-        throw new IOException(process.name() + " was not ready within " + timeout.toSeconds()
-                + " s (" + process.readiness().describe() + ": " + last + "); the end of "
-                + logFile(process.name()) + ":\n" + logTail(process.name()));
     }
 
     /**

@@ -1,4 +1,4 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -21,9 +21,9 @@ import org.cloudprofiler.netns.NetworkNode;
  */
 public final class KafkaCluster implements ClusterEngine {
     /** The broker's port: Kafka's usual one (node 0's {@link NetworkNode#port} of it). */
-    public static final int BROKER_PORT = 9092;
+    static final int BROKER_PORT = 9092;
     /** The KRaft controller's port, for the server itself. */
-    public static final int CONTROLLER_PORT = 9093;
+    static final int CONTROLLER_PORT = 9093;
 
     /** The server's heap: ample for the few topics of a profiling run (Kafka's scripts: 1 GB). */
     static final int HEAP_MB = 256;

@@ -1,4 +1,4 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +16,8 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.cloudprofiler.cli.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.ClusterState.RecordedProcess;
+import org.cloudprofiler.cluster.Polling.Observation;
 import org.cloudprofiler.netns.NetworkNode;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -104,7 +105,7 @@ class KafkaOnLocalClusterITCase {
     }
 
     /** The topic's values from its start, as a new consumer group reads them here. */
-    private static List<String> consume(ClusterLayout layout, String group) {
+    private static List<String> consume(ClusterLayout layout, String group) throws Exception {
         List<String> values = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaCluster.bootstrapServers(layout),
@@ -114,14 +115,16 @@ class KafkaOnLocalClusterITCase {
                 ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
                         StringDeserializer.class.getName()))) {
             consumer.subscribe(List.of(TOPIC));
-            long deadlineNs = System.nanoTime() + STEP.toNanos();
-            while (values.size() < RECORDS && System.nanoTime() - deadlineNs < 0) {
-                for (ConsumerRecord<String, String> record : consumer.poll(POLL)) {
-                    values.add(record.value());
-                }
-            }
+            // The consumer's poll waits for records itself: no pause between two looks.
+            return Polling.await(group + " did not read " + RECORDS + " records of " + TOPIC,
+                    STEP, Duration.ZERO, () -> {
+                        for (ConsumerRecord<String, String> record : consumer.poll(POLL)) {
+                            values.add(record.value());
+                        }
+                        return values.size() >= RECORDS ? Observation.found(values)
+                                : Observation.notYet(values.size() + " read");
+                    });
         }
-        return values;
     }
 
     private void assertNothingRuns() {

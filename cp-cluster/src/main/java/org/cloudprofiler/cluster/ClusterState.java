@@ -1,4 +1,4 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -55,7 +55,7 @@ public record ClusterState(String namespaces, int nodeCount, List<String> engine
      *
      * @throws IOException if no state is recorded there
      */
-    public static ClusterState update(Path directory, UnaryOperator<ClusterState> change)
+    static ClusterState update(Path directory, UnaryOperator<ClusterState> change)
             throws IOException {
         try (FileChannel channel = FileChannel.open(directory.resolve(LOCK),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -70,14 +70,14 @@ public record ClusterState(String namespaces, int nodeCount, List<String> engine
     }
 
     /** This state with {@code process} added. */
-    public ClusterState with(RecordedProcess process) {
+    ClusterState with(RecordedProcess process) {
         List<RecordedProcess> all = new ArrayList<>(processes);
         all.add(process);
         return new ClusterState(namespaces, nodeCount, engines, all);
     }
 
     /** This state without the processes named {@code names}. */
-    public ClusterState without(List<String> names) {
+    ClusterState without(List<String> names) {
         return new ClusterState(namespaces, nodeCount, engines,
                 processes.stream().filter(process -> !names.contains(process.name())).toList());
     }
@@ -97,7 +97,7 @@ public record ClusterState(String namespaces, int nodeCount, List<String> engine
     }
 
     /** Writes the state to {@code directory} atomically. */
-    public void write(Path directory) throws IOException {
+    void write(Path directory) throws IOException {
         Path temporary = directory.resolve(FILE + ".tmp");
         JSON.writeValue(temporary.toFile(), this);
         Files.move(temporary, directory.resolve(FILE), StandardCopyOption.ATOMIC_MOVE,
@@ -105,7 +105,7 @@ public record ClusterState(String namespaces, int nodeCount, List<String> engine
     }
 
     /** Removes the state file and its lock from {@code directory}. */
-    public static void delete(Path directory) throws IOException {
+    static void delete(Path directory) throws IOException {
         Files.deleteIfExists(directory.resolve(FILE));
         Files.deleteIfExists(directory.resolve(LOCK));
     }

@@ -1,4 +1,4 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import java.io.File;
 import java.io.IOException;
@@ -7,6 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
+
+import org.cloudprofiler.cluster.Polling.Observation;
 
 /**
  * The client side of the local cluster's Storm, as command lines: what {@code storm jar},
@@ -24,7 +27,7 @@ public final class StormClient {
      * Runs {@code mainClass} of the topology jar {@code jar} with {@code arguments}, as
      * {@code storm jar} does: its {@code StormSubmitter} uploads {@code jar} to Nimbus.
      */
-    public static List<String> submit(ClusterLayout layout, Path jar, String mainClass,
+    static List<String> submit(ClusterLayout layout, Path jar, String mainClass,
             List<String> arguments) throws IOException {
         String classpath = layout.engineClasspath(StormCluster.NAME) + File.pathSeparator
                 + jar.toAbsolutePath();
@@ -41,7 +44,7 @@ public final class StormClient {
      * command returns once Nimbus took the order; {@link #lists} on {@link #list}'s output tells
      * when the topology is gone.
      */
-    public static List<String> kill(ClusterLayout layout, String topology, Duration deactivated)
+    static List<String> kill(ClusterLayout layout, String topology, Duration deactivated)
             throws IOException {
         List<String> command = new ArrayList<>(client(layout,
                 layout.engineClasspath(StormCluster.NAME)));
@@ -62,16 +65,16 @@ public final class StormClient {
         ClusterLayout layout = cluster.layout();
         cluster.run(new ClusterProcess("storm-kill", layout.coordinator(),
                 kill(layout, topology, deactivated), Map.of(), Readiness.started()), timeout);
-        long deadline = System.nanoTime() + timeout.toNanos();
-        List<ProcessHandle> workers = workers(cluster);
-        while (!workers.isEmpty()) {
-            if (System.nanoTime() > deadline) {
-                throw new IOException("the workers of " + topology + " still run "
-                        + timeout.toSeconds() + " s after the kill: pids "
-                        + workers.stream().map(ProcessHandle::pid).toList());
-            }
-            Thread.sleep(WORKER_POLL.toMillis());
-            workers = workers(cluster);
+        try {
+            Polling.await("the workers of " + topology + " did not exit after the kill",
+                    timeout, WORKER_POLL, () -> {
+                        List<ProcessHandle> workers = workers(cluster);
+                        return workers.isEmpty() ? Observation.found(true)
+                                : Observation.notYet("pids " + workers.stream()
+                                        .map(ProcessHandle::pid).toList());
+                    });
+        } catch (TimeoutException stillRunning) {
+            throw new IOException(stillRunning.getMessage(), stillRunning);
         }
     }
 
@@ -84,7 +87,7 @@ public final class StormClient {
     }
 
     /** Lists the running topologies, as {@code storm list} does. */
-    public static List<String> list(ClusterLayout layout) throws IOException {
+    static List<String> list(ClusterLayout layout) throws IOException {
         List<String> command = new ArrayList<>(client(layout,
                 layout.engineClasspath(StormCluster.NAME)));
         command.add("org.apache.storm.command.ListTopologies");
@@ -92,7 +95,7 @@ public final class StormClient {
     }
 
     /** Whether {@link #list}'s output names {@code topology}: one topology per row, name first. */
-    public static boolean lists(String listOutput, String topology) {
+    static boolean lists(String listOutput, String topology) {
         return listOutput.lines().anyMatch(line -> line.startsWith(topology + " "));
     }
 

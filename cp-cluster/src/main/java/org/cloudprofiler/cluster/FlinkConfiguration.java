@@ -1,4 +1,4 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -121,7 +121,7 @@ public final class FlinkConfiguration {
     }
 
     /** The keys and values, in the order they were set. */
-    public Map<String, String> entries() {
+    Map<String, String> entries() {
         return Collections.unmodifiableMap(entries);
     }
 

@@ -1,4 +1,4 @@
-package org.cloudprofiler.cli.cluster;
+package org.cloudprofiler.cluster;
 
 import java.io.IOException;
 import java.net.URI;
@@ -18,6 +18,7 @@ import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.cloudprofiler.cluster.Polling.Observation;
 
 /**
  * The client side of the local cluster's Flink ({@link FlinkCluster}): the process that submits
@@ -28,7 +29,7 @@ public final class FlinkClient {
     /** Flink's command-line client: what {@code bin/flink} runs. */
     static final String CLIENT_CLASS = "org.apache.flink.client.cli.CliFrontend";
     /** The states a job does not leave. */
-    public static final Set<String> TERMINAL_STATES = Set.of("FINISHED", "FAILED", "CANCELED");
+    static final Set<String> TERMINAL_STATES = Set.of("FINISHED", "FAILED", "CANCELED");
 
     /** Flink's {@code execution.target}, and the profiler's target for it (docs/flink.md). */
     static final String TARGET_KEY = "execution.target";
@@ -175,22 +176,14 @@ public final class FlinkClient {
     private static JsonNode await(String restUrl, String name, Predicate<JsonNode> done,
             String what, Duration timeout)
             throws IOException, InterruptedException, TimeoutException {
-        long deadlineNs = System.nanoTime() + timeout.toNanos();
-        String last = "no job named " + name;
-        while (true) {
+        return Polling.await("Flink job " + name + " has not " + what, timeout, POLL, () -> {
             Optional<JsonNode> job = job(get(restUrl, "/jobs/overview"), name);
-            if (job.isPresent()) {
-                if (done.test(job.get())) {
-                    return job.get();
-                }
-                last = job.get().toString();
+            if (job.isEmpty()) {
+                return Observation.notYet(restUrl + ": no job named " + name);
             }
-            if (System.nanoTime() - deadlineNs > 0) {
-                throw new TimeoutException("Flink job " + name + " has not " + what + " within "
-                        + timeout + " (" + restUrl + "): " + last);
-            }
-            Thread.sleep(POLL.toMillis());
-        }
+            return done.test(job.get()) ? Observation.found(job.get())
+                    : Observation.notYet(restUrl + ": " + job.get());
+        });
     }
 
     private static String get(String restUrl, String path)
