@@ -71,8 +71,9 @@ for engine in storm flink; do
     cloudprofiler cluster sync --dir "$cluster" --out "$out/$engine/sync.json" --around \
         "java -cp $run_jar:$cli_jar org.cloudprofiler.it.LocalClusterYsbRun $engine $cluster $rate $seconds" \
         | tee "$out/$engine-sync.txt"
-    # The run itself, as LocalClusterYsbRun timed it; the rest is the sync phases and agents.
-    run_seconds="$(grep -o 'run took [0-9.]* s' "$out/$engine-sync.txt" | cut -d' ' -f3)"
+    # The run itself, as LocalClusterYsbRun timed it (in a file: the line it prints may be
+    # interleaved with the sync server's); the rest is the sync phases and agents.
+    run_seconds="$(cat "$cluster/ysb-$engine-run-seconds.txt")"
     printf '%s %s\n' "$engine run" "$run_seconds" >>"$out/phases.txt"
     phase "$engine sync phases" "$run_seconds"
     step=$((step + 1))

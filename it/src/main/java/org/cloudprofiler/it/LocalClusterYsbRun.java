@@ -114,6 +114,17 @@ public final class LocalClusterYsbRun {
         engine.awaitEnd(cluster, name, END_WAIT);
         System.out.printf(Locale.ROOT, "%s: %s ended and flushed %.1f s after the generator;"
                 + " run took %.1f s%n", engine.name(), name, seconds(ended), seconds(began));
+        // The sync server prints into the same terminal meanwhile: a script reads the file.
+        Files.writeString(runSecondsFile(layout, engine.name()),
+                String.format(Locale.ROOT, "%.1f%n", seconds(began)));
+    }
+
+    /**
+     * Where a run writes how long it took, in seconds, for {@code make demo}'s timing: the
+     * line it prints may be interleaved with the sync server's output around it.
+     */
+    private static Path runSecondsFile(ClusterLayout layout, String engine) {
+        return layout.directory().resolve("ysb-" + engine + "-run-seconds.txt");
     }
 
     /** The node of each source task in task order, once all are placed; null until then. */
