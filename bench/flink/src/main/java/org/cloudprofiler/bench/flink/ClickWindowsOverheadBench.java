@@ -8,11 +8,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.cloudprofiler.bench.flink.YsbVariantPipeline.Variant;
 import org.cloudprofiler.bench.ingestion.IngestionReport;
+import org.cloudprofiler.examples.flink.clicks.Click;
+import org.cloudprofiler.examples.flink.clicks.ClickGenerator;
 import org.cloudprofiler.examples.flink.clicks.ClickWindowsJob;
 import org.cloudprofiler.flink.profile.CloudProfilerFlink;
 import picocli.CommandLine;
@@ -24,7 +29,8 @@ import picocli.CommandLine.Option;
  * ClickWindowsJob}: a DataGeneratorSource, a map, watermarks, a keyed event-time window fired by
  * them, a map, a sink) rather than the YSB: its rate with the source unthrottled, each variant
  * of {@link Variant} in turn, round after round, on a local MiniCluster of parallelism 1 per run.
- * The rate is the clicks over the job's net runtime (from running to finished, Flink's start-up
+ * The source is not throttled (a rate limiter of Guava's at an unbounded rate throttles to
+ * tens of thousands a second). The rate is the clicks over the job's net runtime (from running to finished, Flink's start-up
  * aside); a variant's figure is its median over the rounds, next to the uninstrumented job's. A
  * benchmark: it prints figures and asserts nothing.
  */
@@ -90,7 +96,8 @@ public final class ClickWindowsOverheadBench implements Callable<Integer> {
     private double run(Variant variant) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1,
                 Configuration.fromMap(variant.settings));
-        ClickWindowsJob.addTo(env, ClickWindowsJob.source(clicks, Double.MAX_VALUE, 1),
+        ClickWindowsJob.addTo(env, new DataGeneratorSource<>(new ClickGenerator(1), clicks,
+                RateLimiterStrategy.noOp(), TypeInformation.of(Click.class)),
                 new DiscardingSink<>());
         JobExecutionResult result = CloudProfilerFlink.profile(env)
                 .execute("click-windows-" + variant.name().toLowerCase(Locale.ROOT));
