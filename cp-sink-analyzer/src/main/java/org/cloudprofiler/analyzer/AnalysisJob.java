@@ -25,7 +25,6 @@ import org.cloudprofiler.analyzer.join.TupleCombiner;
 import org.cloudprofiler.analyzer.join.TupleJoinOperator;
 import org.cloudprofiler.analyzer.samples.SampleExport;
 import org.cloudprofiler.analyzer.source.LogSource;
-import org.cloudprofiler.tupleid.RootSampling;
 
 /**
  * The Flink job: {@link LogSource} → {@link ElementRouter} → {@link TupleCombiner} → tuples
@@ -58,9 +57,9 @@ final class AnalysisJob {
             watermarks = watermarks.withIdleness(options.refresh());
         }
         SingleOutputStreamOperator<AnalysisElement> routed = environment
-                .fromSource(new LogSource(logSet.channels(), options.follow(), sampling(logSet)),
-                        watermarks,
-                        "channel logs", AnalysisElementTypeInfo.INSTANCE)
+                .fromSource(new LogSource(logSet.channels(), options.follow(),
+                        logSet.sampling()), watermarks, "channel logs",
+                        AnalysisElementTypeInfo.INSTANCE)
                 .setParallelism(options.readers())
                 .process(new ElementRouter(), AnalysisElementTypeInfo.INSTANCE)
                 .setParallelism(options.readers())
@@ -86,12 +85,6 @@ final class AnalysisJob {
                                     runStart, options.selection())));
         }
         return results.executeAndCollect("cloudprofiler analyze");
-    }
-
-    /** The run's sampling, as its topology.json files name it; every record without them. */
-    private static RootSampling sampling(LogSet logSet) {
-        return logSet.topology() == null ? RootSampling.EVERY_RECORD
-                : logSet.topology().sampling();
     }
 
     private static StreamExecutionEnvironment environment(AnalyzerOptions options) {

@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
 import org.cloudprofiler.analyzer.clock.NodeClock;
+import org.cloudprofiler.tupleid.RootSampling;
 
 /**
  * Everything a scan of the {@code --logs} directories found before the job starts: the usable
@@ -32,6 +33,11 @@ public record LogSet(List<ChannelInfo> channels, Topology topology, List<Externa
         problems = List.copyOf(problems);
         clocks = Map.copyOf(clocks);
         damagedHeaders = List.copyOf(damagedHeaders);
+    }
+
+    /** Which roots the run logged, as its topology.json files say: every record without them. */
+    public RootSampling sampling() {
+        return topology == null ? RootSampling.EVERY_RECORD : topology.sampling();
     }
 
     /** Bytes of all usable channel files when they were scanned. */

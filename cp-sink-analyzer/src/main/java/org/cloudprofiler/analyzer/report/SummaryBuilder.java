@@ -108,12 +108,13 @@ public final class SummaryBuilder {
                     + " have no samples of the hops through it, and are not timed out",
                     run.hops().unsampledTuples()));
         }
-        if (!sampling().everyRecord()) {
+        RootSampling sampling = logSet.sampling();
+        if (!sampling.everyRecord()) {
             allNotes.add(String.format(Locale.ROOT, "sampled %s: the tasks logged only the source"
                     + " records whose root id the sampling kept (about one in %,d) and what they"
                     + " led to, so the tuples, outputs and hop samples are of those, not scaled;"
-                    + " throughput and CPU per tuple count every record", sampling(),
-                    sampling().oneIn()));
+                    + " throughput and CPU per tuple count every record", sampling,
+                    sampling.oneIn()));
         }
         String missingIds = finished ? MissingIdNote.of(logSet, run) : null;
         if (missingIds != null) {
@@ -127,15 +128,11 @@ public final class SummaryBuilder {
                 input(), runDuration, new AnalysisSummary.Tuples(run.hops().completeTuples(),
                         run.hops().timedOutTuples(), timedOut, run.hops().unsampledTuples(),
                         run.hops().events(),
-                        plan.expectedEvents(), timeoutMillis, outputs(), sampling().oneIn()),
+                        plan.expectedEvents(), timeoutMillis, outputs(),
+                        logSet.sampling().oneIn()),
                 hops, violations(runDuration, hops), operators(), drops(), allNotes,
                 TailSummary.of(plan.hops(), run.hops().tail()), analysed(),
                 WarmUpDetector.find(hops));
-    }
-
-    private RootSampling sampling() {
-        return logSet.topology() == null ? RootSampling.EVERY_RECORD
-                : logSet.topology().sampling();
     }
 
     private AnalysisSummary.Outputs outputs() {
