@@ -15,7 +15,9 @@ import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.probe.TaskProbe;
 import org.cloudprofiler.probe.TupleIdMinter;
 import org.cloudprofiler.storm.lineage.IdentifiedValuesRegistration;
+import org.cloudprofiler.storm.lineage.NodeDirectoryTaskStarts;
 import org.cloudprofiler.storm.lineage.TaskStarts;
+import org.cloudprofiler.storm.lineage.ZooKeeperTaskStarts;
 import org.cloudprofiler.storm.pill.LocalRunMonitor;
 import org.cloudprofiler.storm.probe.TaskCounters;
 import org.cloudprofiler.storm.probe.TaskMetrics;
@@ -74,14 +76,14 @@ final class TaskProfiling {
         CpSettings settings = settings(topologyConf);
         TaskCounters counters = TaskMetrics.registerCounters(context);
         int origin = TopologyJson.MINT_ORIGIN + context.getThisTaskId();
-        long attempt = attempt(settings, context);
+        Object name = topologyConf.get(Config.TOPOLOGY_NAME);
+        String topologyName = name == null ? context.getStormId() : name.toString();
+        long attempt = attempt(settings, context, topologyConf, topologyName);
         TaskProbe probe = new TaskProbe(context.getThisComponentId(), context.getThisTaskId(),
                 settings, counters, TupleIdMinter.taskThreadHalf(origin, attempt));
         TaskMetrics.registerChannelGauges(context, probe);
         TupleIdExtractor extractor = tupleIds != null
                 ? tupleIds : TupleIdExtractor.fromSettings(settings);
-        Object name = topologyConf.get(Config.TOPOLOGY_NAME);
-        String topologyName = name == null ? context.getStormId() : name.toString();
         LocalRunMonitor.taskStarted(topologyName, context.getStormId(), allTasks(context));
         IdentifiedValuesRegistration.checkOnce(topologyConf);
         TaskProfiling task = new TaskProfiling(settings, probe, counters, extractor,
@@ -91,22 +93,41 @@ final class TaskProfiling {
     }
 
     /**
-     * This start's attempt, which makes the epoch of the ids the task mints: its starts before
-     * this one on this node ({@link TaskStarts}). With profiling off nothing is logged and
-     * nothing is written: 0. A file that cannot be kept is reported, and the attempt is 0.
+     * This start's attempt, which makes the epoch of the ids the task mints: counted in the
+     * cluster's ZooKeeper ({@link ZooKeeperTaskStarts}), or, where none is configured or it does
+     * not answer, on this node ({@link NodeDirectoryTaskStarts}), which says what that risks.
+     * With profiling off nothing is logged and nothing is counted: 0. A count that cannot be
+     * kept at all is reported, and the attempt is 0.
      */
-    private static long attempt(CpSettings settings, TopologyContext context) {
+    private static long attempt(CpSettings settings, TopologyContext context,
+            Map<String, Object> topologyConf, String topologyName) {
         if (!settings.enabled()) {
             return 0;
         }
+        String component = context.getThisComponentId();
+        int task = context.getThisTaskId();
+        String unshared = "; a restart of the task on another node may mint its first ids"
+                + " again";
+        if (ZooKeeperTaskStarts.configuredIn(topologyConf)) {
+            TaskStarts cluster = new ZooKeeperTaskStarts(topologyConf, topologyName);
+            try {
+                return cluster.countStart(component, task);
+            } catch (IOException e) {
+                LOG.error("cloudprofiler: task {} counts its starts on this node: {}{}", task,
+                        e.getMessage(), unshared);
+            }
+        } else {
+            LOG.warn("cloudprofiler: task {} counts its starts on this node (the topology's"
+                    + " configuration names no storm.zookeeper.servers){}", task, unshared);
+        }
+        TaskStarts node = new NodeDirectoryTaskStarts(Path.of(CloudProfiler.logDirectory()),
+                context.getStormId());
         try {
-            return TaskStarts.countStart(Path.of(CloudProfiler.logDirectory()),
-                    context.getStormId(), context.getThisComponentId(), context.getThisTaskId());
+            return node.countStart(component, task);
         } catch (IOException e) {
             LOG.error("cloudprofiler: task {} cannot count its starts ({}: {}), so a restart"
                     + " of it would mint its ids again; make $CP_LOG_DIR writable, or delete"
-                    + " the file named", context.getThisTaskId(), e.getClass().getSimpleName(),
-                    e.getMessage());
+                    + " the file named", task, e.getClass().getSimpleName(), e.getMessage());
             return 0;
         }
     }
