@@ -20,7 +20,27 @@ public enum ProbePoint {
      * A fan-out output's tie to its source record: each record is {@code (child id, root id)},
      * its second column an id, not a TSC (docs/design.md, "Tuple lineage").
      */
-    LINEAGE("lineage");
+    LINEAGE("lineage"),
+    /**
+     * A watermark the task generated and emitted (a source's, an assigner's), each that advanced
+     * what it had emitted, and its declarations of idleness ({@link #IDLE_WATERMARK}): each
+     * record is {@code (watermark, TSC)}, its first column a watermark in ms of event time, not
+     * an id (docs/design.md, "Watermarks: when a window's results were
+     * released").
+     */
+    WATERMARK_OUT("watermark-out"),
+    /**
+     * A watermark whose arrival made the task emit outputs (a window's results, event-time
+     * timers), once per watermark: {@code (watermark, TSC)} at the TSC those outputs' {@code in}
+     * records carry.
+     */
+    WATERMARK_IN("watermark-in");
+
+    /**
+     * The {@code watermark-out} record of a task that declared itself idle (its downstream tasks
+     * stop waiting for its watermarks until it emits one again); no watermark has this value.
+     */
+    public static final long IDLE_WATERMARK = Long.MIN_VALUE;
 
     private final String point;
 
@@ -31,6 +51,11 @@ public enum ProbePoint {
     /** The last component of the channel name. */
     public String point() {
         return point;
+    }
+
+    /** Whether this point's records hold a watermark where the others hold a tuple id. */
+    public boolean holdsWatermarks() {
+        return this == WATERMARK_OUT || this == WATERMARK_IN;
     }
 
     /** Whether {@code point}, the last component of a channel's name, is this point. */

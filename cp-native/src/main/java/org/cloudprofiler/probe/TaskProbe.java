@@ -36,6 +36,9 @@ public final class TaskProbe {
     /** The id of a tuple that carries no usable id; such tuples are counted, not logged. */
     public static final long NO_ID = Long.MIN_VALUE;
 
+    /** No watermark: the task is not working on one it received. */
+    public static final long NO_WATERMARK = Long.MIN_VALUE;
+
     /** What a probe counts besides its channels' own counters; any thread may count. */
     public interface Counters {
         /** A tuple entered or left the task without a usable id: passed on, not logged. */
@@ -54,11 +57,15 @@ public final class TaskProbe {
     private final ProbeChannel cpu;
     private final ProbeChannel firstLast;
     private final ProbeChannel lineage;
+    private final ProbeChannel watermarkOut;
+    private final ProbeChannel watermarkIn;
     private final Counters counters;
     private final TupleIdMinter minter;
     private final RootSampling sampling;
     private volatile Thread executorThread;
     private volatile boolean channelsOpen;
+    /** Whether the watermark channels are open: only tasks that see watermarks open them. */
+    private volatile boolean watermarkChannelsOpen;
     private volatile boolean retired;
     private boolean firstLogged;
 
@@ -74,6 +81,16 @@ public final class TaskProbe {
     private boolean inHandKept = true;
     private long outputId = NO_ID;
     private long outputRoot = NO_ID;
+    /** The watermark whose arrival the task is working on, or {@link #NO_WATERMARK}. */
+    private long firingWatermark = NO_WATERMARK;
+    /** Whether {@link #firingWatermark}'s arrival is logged on {@code watermark-in}. */
+    private boolean firingWatermarkLogged;
+    /** The largest watermark logged on {@code watermark-out}. */
+    private long lastWatermarkOut = NO_WATERMARK;
+    /** Whether the last {@code watermark-out} record is {@link ProbePoint#IDLE_WATERMARK}. */
+    private boolean idleLogged;
+    /** Whether the task is passing on a watermark status it received. */
+    private boolean passingOnStatus;
 
     /** What the task's thread is doing, as far as the lineage rule cares. */
     private enum Work {
@@ -121,7 +138,7 @@ public final class TaskProbe {
         this.sampling = settings.sampling();
         Map<String, HandlerChoice> requested = new LinkedHashMap<>();
         for (ProbePoint point : ProbePoint.values()) {
-            if (point != ProbePoint.LINEAGE && opens(point, outputsOnly)) {
+            if (!followsIn(point) && opens(point, outputsOnly)) {
                 String name = point.channelName(componentId, taskId);
                 requested.put(name,
                         settings.enabled() ? settings.handlerFor(name) : HandlerChoice.OFF);
@@ -138,7 +155,7 @@ public final class TaskProbe {
                         settings.logFormat()));
                 continue;
             }
-            if (point == ProbePoint.LINEAGE) {
+            if (followsIn(point)) {
                 HandlerChoice inChoice = chosen.get(ProbePoint.IN.channelName(componentId,
                         taskId));
                 channels.put(point, new ProbeChannel(name, lineageHandler(inChoice),
@@ -157,6 +174,17 @@ public final class TaskProbe {
         cpu = channels.get(ProbePoint.CPU);
         firstLast = channels.get(ProbePoint.FIRST_LAST);
         lineage = channels.get(ProbePoint.LINEAGE);
+        watermarkOut = channels.get(ProbePoint.WATERMARK_OUT);
+        watermarkIn = channels.get(ProbePoint.WATERMARK_IN);
+    }
+
+    /**
+     * Whether the channel at {@code point} takes its handler from the task's {@code in}
+     * ({@link #lineageHandler}) rather than from a rule of its own: the points whose records
+     * only make sense beside the {@code in} records.
+     */
+    private static boolean followsIn(ProbePoint point) {
+        return point == ProbePoint.LINEAGE || point.holdsWatermarks();
     }
 
     /** Whether a probe opens a channel at {@code point}: an off-thread one only in and out. */
@@ -165,8 +193,9 @@ public final class TaskProbe {
     }
 
     /**
-     * The handler of a task's {@code lineage} channel given its {@code in} channel's: the same,
-     * except that the return-trip handlers, which answer or await acks, become {@code ID}.
+     * The handler of a task's {@code lineage} and watermark channels given its {@code in}
+     * channel's: the same, except that the return-trip handlers, which answer or await acks,
+     * become {@code ID}.
      */
     public static HandlerChoice lineageHandler(HandlerChoice in) {
         if (!in.isOff() && (in.handler() == HandlerType.RET_START
@@ -185,6 +214,9 @@ public final class TaskProbe {
         List<TopologyDescription.Channel> channels = new ArrayList<>();
         if (settings.enabled()) {
             for (ProbePoint point : ProbePoint.values()) {
+                if (point.holdsWatermarks()) {
+                    continue;  // opened only where watermarks are, which the engine knows then
+                }
                 String name = point.channelName(componentId, taskId);
                 HandlerChoice choice = point == ProbePoint.LINEAGE
                         ? lineageHandler(settings.handlerFor(
@@ -275,6 +307,7 @@ public final class TaskProbe {
         work = Work.IDLE;
         idInHand = NO_ID;
         rootInHand = NO_ID;
+        firingWatermark = NO_WATERMARK;
     }
 
     /**
@@ -288,7 +321,71 @@ public final class TaskProbe {
         work = Work.TRIGGERED;
         idInHand = NO_ID;
         rootInHand = NO_ID;
+        firingWatermark = NO_WATERMARK;
         inHandTsc = in.readTscIfOpen();
+    }
+
+    /**
+     * A watermark reaches the task, advancing its event time to {@code watermark} (ms): as
+     * {@link #triggered}, and if a kept output is emitted before {@link #processed}, the
+     * watermark is logged on {@code watermark-in} at the TSC of that output's {@code in}, once.
+     * What the task emits as its own watermark meanwhile is this one passed on, not one it
+     * generated.
+     */
+    public void watermarkArrived(long watermark) {
+        triggered();
+        firingWatermark = watermark;
+        firingWatermarkLogged = false;
+    }
+
+    /**
+     * The task emits watermark {@code watermark} (ms). Outside {@link #watermarkArrived} it is
+     * one the task generated (a source's, an assigner's): logged on {@code watermark-out} if it
+     * is larger than any before, whatever the sampling (a few per second). Task thread only; a
+     * watermark emitted from another thread is not logged.
+     */
+    public void watermarkEmitted(long watermark) {
+        if (firingWatermark != NO_WATERMARK || watermark <= lastWatermarkOut
+                || !isExecutorThread()) {
+            return;
+        }
+        lastWatermarkOut = watermark;
+        idleLogged = false;
+        openWatermarkChannelsIfNeeded();
+        watermarkOut.log(watermark);
+    }
+
+    /**
+     * The task declares itself idle. Outside {@link #passingOnStatus} and
+     * {@link #watermarkArrived} it is its own declaration, as a generator's: logged on
+     * {@code watermark-out} as {@link ProbePoint#IDLE_WATERMARK}, once until it emits a
+     * watermark again.
+     * Task thread only.
+     */
+    public void idle() {
+        if (passingOnStatus || firingWatermark != NO_WATERMARK || idleLogged
+                || !isExecutorThread()) {
+            return;
+        }
+        idleLogged = true;
+        openWatermarkChannelsIfNeeded();
+        watermarkOut.log(ProbePoint.IDLE_WATERMARK);
+    }
+
+    /**
+     * Whether the task is processing a watermark status it received, so that the statuses it
+     * emits meanwhile are passed on, not its own.
+     */
+    public void passingOnStatus(boolean passing) {
+        passingOnStatus = passing;
+    }
+
+    private void openWatermarkChannelsIfNeeded() {
+        if (!watermarkChannelsOpen && !retired) {
+            watermarkChannelsOpen = true;
+            watermarkOut.open();
+            watermarkIn.open();
+        }
     }
 
     /**
@@ -335,6 +432,11 @@ public final class TaskProbe {
                 long triggerTsc = work == Work.TRIGGERED ? inHandTsc : in.readTscIfOpen();
                 if (triggerTsc != 0) {
                     in.logAt(id, triggerTsc);
+                    if (firingWatermark != NO_WATERMARK && !firingWatermarkLogged) {
+                        firingWatermarkLogged = true;
+                        openWatermarkChannelsIfNeeded();
+                        watermarkIn.logAt(firingWatermark, triggerTsc);
+                    }
                 }
             }
         }
@@ -364,7 +466,7 @@ public final class TaskProbe {
      */
     public Suspended suspend() {
         Suspended suspended = new Suspended(work, idInHand, rootInHand, inHandTsc, inHandKept,
-                firstOutputTaken);
+                firstOutputTaken, firingWatermark, firingWatermarkLogged);
         processed();
         return suspended;
     }
@@ -377,6 +479,8 @@ public final class TaskProbe {
         inHandTsc = suspended.inHandTsc;
         inHandKept = suspended.inHandKept;
         firstOutputTaken = suspended.firstOutputTaken;
+        firingWatermark = suspended.firingWatermark;
+        firingWatermarkLogged = suspended.firingWatermarkLogged;
     }
 
     /** The lineage state of a task put aside by {@link #suspend}. */
@@ -387,15 +491,20 @@ public final class TaskProbe {
         private final long inHandTsc;
         private final boolean inHandKept;
         private final boolean firstOutputTaken;
+        private final long firingWatermark;
+        private final boolean firingWatermarkLogged;
 
         private Suspended(Work work, long idInHand, long rootInHand, long inHandTsc,
-                boolean inHandKept, boolean firstOutputTaken) {
+                boolean inHandKept, boolean firstOutputTaken, long firingWatermark,
+                boolean firingWatermarkLogged) {
             this.work = work;
             this.idInHand = idInHand;
             this.rootInHand = rootInHand;
             this.inHandTsc = inHandTsc;
             this.inHandKept = inHandKept;
             this.firstOutputTaken = firstOutputTaken;
+            this.firingWatermark = firingWatermark;
+            this.firingWatermarkLogged = firingWatermarkLogged;
         }
     }
 
@@ -408,15 +517,18 @@ public final class TaskProbe {
     private void openIfNeeded() {
         if (!channelsOpen && !retired) {
             channelsOpen = true;
-            for (ProbeChannel channel : channels.values()) {
-                channel.open();
-            }
+            channels.forEach((point, channel) -> {
+                if (!point.holdsWatermarks()) {
+                    channel.open();
+                }
+            });
         }
     }
 
     /** Flushes and closes the channels; the executor thread reopens new files if it logs again. */
     public void close() {
         channelsOpen = false;
+        watermarkChannelsOpen = false;
         for (ProbeChannel channel : channels.values()) {
             channel.close();
         }

@@ -8,18 +8,16 @@ import org.cloudprofiler.probe.TaskProbe;
 /**
  * The output a legacy {@code SourceFunction} collects into when profiled: each record is a
  * source record of its own, logged as entering the job and handed on under the id the extractor
- * finds, else one minted here. Called on the legacy source's thread; everything else passes
- * through untouched.
+ * finds, else one minted here; each watermark it emits is one it generated. Called on the
+ * legacy source's thread; everything else passes through untouched.
  */
-final class LegacySourceOutput<T> extends ForwardingOutput<T> {
-    private final SubtaskProfiler profiler;
+final class LegacySourceOutput<T> extends GeneratedWatermarksOutput<T> {
     private final RecordIdExtractor<T> ids;
 
     /** @param ids the extractor of the records' ids, null to mint every id */
     LegacySourceOutput(Output<StreamRecord<T>> next, SubtaskProfiler profiler,
             RecordIdExtractor<T> ids) {
-        super(next);
-        this.profiler = profiler;
+        super(next, profiler);
         this.ids = ids;
     }
 

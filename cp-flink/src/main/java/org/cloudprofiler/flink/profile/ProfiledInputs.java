@@ -40,8 +40,9 @@ final class ProfiledInputs {
     @SuppressWarnings({"rawtypes", "unchecked"}) // Flink's own signature uses raw Inputs.
     static List<Input> profiled(List<Input> inputs, SubtaskProfiler profiler) {
         List<Input> profiled = new ArrayList<>(inputs.size());
+        InputWatermarks eventTime = new InputWatermarks(inputs.size());
         for (int i = 0; i < inputs.size(); i++) {
-            profiled.add(new ProfiledInput(inputs.get(i), profiler, i));
+            profiled.add(new ProfiledInput(inputs.get(i), profiler, i, eventTime));
         }
         return profiled;
     }
@@ -55,9 +56,13 @@ final class ProfiledInputs {
         private final Input<T> input;
         private final SubtaskProfiler profiler;
         private final int index;
+        /** The event time of the operator, which all its inputs advance. */
+        private final InputWatermarks eventTime;
 
-        ProfiledInput(Input<T> input, SubtaskProfiler profiler, int index) {
+        ProfiledInput(Input<T> input, SubtaskProfiler profiler, int index,
+                InputWatermarks eventTime) {
             this.input = input;
+            this.eventTime = eventTime;
             this.profiler = profiler;
             this.index = index;
         }
@@ -74,12 +79,14 @@ final class ProfiledInputs {
 
         @Override
         public void processWatermark(Watermark mark) throws Exception {
-            profiler.runTriggered(() -> input.processWatermark(mark));
+            profiler.runOnWatermark(eventTime.advance(index, mark.getTimestamp()),
+                    () -> input.processWatermark(mark));
         }
 
         @Override
         public void processWatermarkStatus(WatermarkStatus watermarkStatus) throws Exception {
-            input.processWatermarkStatus(watermarkStatus);
+            eventTime.status(index, watermarkStatus.isIdle());
+            profiler.runOnWatermarkStatus(() -> input.processWatermarkStatus(watermarkStatus));
         }
 
         @Override

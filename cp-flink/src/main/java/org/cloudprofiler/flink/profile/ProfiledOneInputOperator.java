@@ -23,6 +23,7 @@ final class ProfiledOneInputOperator<IN, OUT> extends ProfiledOperator<OUT>
     private static final long serialVersionUID = 1L;
 
     private final OneInputStreamOperator<IN, OUT> input;
+    private final transient InputWatermarks eventTime = new InputWatermarks(1);
 
     ProfiledOneInputOperator(OneInputStreamOperator<IN, OUT> operator, SubtaskProfiler profiler,
             String runId) {
@@ -48,12 +49,14 @@ final class ProfiledOneInputOperator<IN, OUT> extends ProfiledOperator<OUT>
 
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        profiler().runTriggered(() -> input.processWatermark(mark));
+        profiler().runOnWatermark(eventTime.advance(0, mark.getTimestamp()),
+                () -> input.processWatermark(mark));
     }
 
     @Override
     public void processWatermarkStatus(WatermarkStatus watermarkStatus) throws Exception {
-        input.processWatermarkStatus(watermarkStatus);
+        eventTime.status(0, watermarkStatus.isIdle());
+        profiler().runOnWatermarkStatus(() -> input.processWatermarkStatus(watermarkStatus));
     }
 
     @Override

@@ -25,6 +25,7 @@ class ProfiledTwoInputOperator<IN1, IN2, OUT> extends ProfiledOperator<OUT>
     private static final long serialVersionUID = 1L;
 
     private final TwoInputStreamOperator<IN1, IN2, OUT> inputs;
+    private final transient InputWatermarks eventTime = new InputWatermarks(2);
 
     ProfiledTwoInputOperator(TwoInputStreamOperator<IN1, IN2, OUT> operator,
             SubtaskProfiler profiler, String runId) {
@@ -65,12 +66,14 @@ class ProfiledTwoInputOperator<IN1, IN2, OUT> extends ProfiledOperator<OUT>
 
     @Override
     public void processWatermark1(Watermark mark) throws Exception {
-        profiler().runTriggered(() -> inputs.processWatermark1(mark));
+        profiler().runOnWatermark(eventTime.advance(0, mark.getTimestamp()),
+                () -> inputs.processWatermark1(mark));
     }
 
     @Override
     public void processWatermark2(Watermark mark) throws Exception {
-        profiler().runTriggered(() -> inputs.processWatermark2(mark));
+        profiler().runOnWatermark(eventTime.advance(1, mark.getTimestamp()),
+                () -> inputs.processWatermark2(mark));
     }
 
     @Override
@@ -85,12 +88,14 @@ class ProfiledTwoInputOperator<IN1, IN2, OUT> extends ProfiledOperator<OUT>
 
     @Override
     public void processWatermarkStatus1(WatermarkStatus watermarkStatus) throws Exception {
-        inputs.processWatermarkStatus1(watermarkStatus);
+        eventTime.status(0, watermarkStatus.isIdle());
+        profiler().runOnWatermarkStatus(() -> inputs.processWatermarkStatus1(watermarkStatus));
     }
 
     @Override
     public void processWatermarkStatus2(WatermarkStatus watermarkStatus) throws Exception {
-        inputs.processWatermarkStatus2(watermarkStatus);
+        eventTime.status(1, watermarkStatus.isIdle());
+        profiler().runOnWatermarkStatus(() -> inputs.processWatermarkStatus2(watermarkStatus));
     }
 
     @Override

@@ -189,6 +189,45 @@ final class SubtaskProfiler {
         }
     }
 
+    /**
+     * A watermark reaches the operator and its event time is now {@code eventTime} (ms):
+     * {@code work} runs as under {@link #runTriggered}, and the outputs it emits are tied to
+     * that event time ({@code watermark-in}); the watermarks it emits are passed on, not
+     * generated here.
+     */
+    void runOnWatermark(long eventTime, ThrowingRunnable<? extends Exception> work)
+            throws Exception {
+        probe.watermarkArrived(eventTime);
+        try {
+            work.run();
+        } finally {
+            probe.processed();
+        }
+    }
+
+    /** The operator emits watermark {@code watermark} (ms): logged if it generated it. */
+    void watermarkEmitted(long watermark) {
+        probe.watermarkEmitted(watermark);
+    }
+
+    /** The operator declares itself idle: logged if it is its own declaration. */
+    void idle() {
+        probe.idle();
+    }
+
+    /**
+     * A watermark status reaches the operator: {@code work} runs with what it emits as a
+     * status passed on.
+     */
+    void runOnWatermarkStatus(ThrowingRunnable<? extends Exception> work) throws Exception {
+        probe.passingOnStatus(true);
+        try {
+            work.run();
+        } finally {
+            probe.passingOnStatus(false);
+        }
+    }
+
     TaskProbe.Suspended suspend() {
         return probe.suspend();
     }

@@ -28,10 +28,13 @@ public final class TaskMetrics {
                 context.registerCounter(PREFIX + "duplicate-pills"));
     }
 
-    /** Registers the gauges of every channel the probe opens. */
+    /**
+     * Registers the gauges of every channel the probe opens; a Storm task has no watermark
+     * channels (a windowed bolt makes its watermarks inside).
+     */
     public static void registerChannelGauges(TopologyContext context, TaskProbe probe) {
         for (ProbePoint point : ProbePoint.values()) {
-            if (probe.handler(point).isOff()) {
+            if (probe.handler(point).isOff() || point.holdsWatermarks()) {
                 continue;
             }
             String name = PREFIX + point.point() + ".";
