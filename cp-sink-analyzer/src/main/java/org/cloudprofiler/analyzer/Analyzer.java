@@ -21,6 +21,7 @@ import org.cloudprofiler.analyzer.input.InputProblem;
 import org.cloudprofiler.analyzer.input.LogSet;
 import org.cloudprofiler.analyzer.input.LogSetScanner;
 import org.cloudprofiler.analyzer.input.RunStart;
+import org.cloudprofiler.analyzer.input.WatermarkLogs;
 import org.cloudprofiler.analyzer.join.HopPlan;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.report.ConsoleTable;
@@ -97,8 +98,11 @@ public final class Analyzer {
                 : readSync(), options.sync() == null ? null : options.sync().toString(),
                 options.referenceNode(), options.method(), options.driftPpm(), logSet.clocks());
         DurationTranslator translator = clocks.create();
-        HopPlan plan = HopPlan.of(logSet.channels(), logSet.topology());
+        WatermarkLogs watermarks = WatermarkLogs.read(logSet.channels());
+        HopPlan plan = HopPlan.of(logSet.channels(), logSet.topology(), watermarks);
         List<String> notes = notes(logSet, plan, translator);
+        watermarks.unreadable().forEach(file -> notes.add("a watermark log is left out, so"
+                + " the results its watermarks fired have no watermark hop: " + file));
         RunStart runStart = RunStart.of(logSet, translator);
         RunAccumulator run = new RunAccumulator(plan.hops().size(),
                 options.selection().windowNs());

@@ -67,11 +67,12 @@ final class DamagedHeaderNotes {
             boolean starts = hop.from().equals(component);
             boolean ends = hop.to().equals(component);
             // A compute hop runs from in to out, a transfer (chained or not) from out to in, end
-            // to end in to in.
+            // to end in to in, a watermark hop from a watermark-out to in.
             boolean fed = switch (hop.kind()) {
                 case COMPUTE -> starts && (in || out);
                 case TRANSFER, CHAINED -> starts && out || ends && in;
                 case END_TO_END -> (starts || ends) && in;
+                case WATERMARK -> ends && in || starts && channel.is(ProbePoint.WATERMARK_OUT);
             };
             if (fed) {
                 hops.add(hop.name());

@@ -38,6 +38,10 @@ final class LineageLogSet {
     static final long TO_SINK_NS = 500;
     static final long TRIGGER_DELAY_NS = 50;
     static final long WINDOW_EMIT_NS = 400;
+    /** From a window's last click entering the source to the watermark that closes it. */
+    static final long RELEASE_NS = 150;
+    /** Event time per window: window {@code j} is fired by watermark {@code (j + 1)} of it. */
+    static final long WINDOW_MS = 1_000;
 
     /** Sentence {@code i}'s arrival at the source: node-a ticks. */
     static long sentenceIn(int i) {
@@ -168,6 +172,15 @@ final class LineageLogSet {
     }
 
     /**
+     * The release of the watermark that fires window {@code j}: the source emits it after the
+     * window's last click, on node-a.
+     */
+    static long release(int j) {
+        int last = (j + 1) * CLICKS_PER_WINDOW - 1;
+        return sentenceIn(last) + RELEASE_NS;
+    }
+
+    /**
      * {@code clicks -> window -> sink}: clicks carry ids of their own (not minted); every
      * {@link #CLICKS_PER_WINDOW} clicks the window emits a result it mints an id for, with its
      * {@code in} at the trigger and no lineage record. The sink runs on node-b.
@@ -178,6 +191,8 @@ final class LineageLogSet {
         List<long[]> windowIn = new ArrayList<>();
         List<long[]> windowOut = new ArrayList<>();
         List<long[]> sinkIn = new ArrayList<>();
+        List<long[]> generated = new ArrayList<>();
+        List<long[]> fired = new ArrayList<>();
         for (int i = 0; i < CLICKS; i++) {
             long in = sentenceIn(i);
             clicksIn.add(new long[] {i + 1, in});
@@ -189,6 +204,12 @@ final class LineageLogSet {
                 windowIn.add(new long[] {result, trigger(j)});
                 windowOut.add(new long[] {result, trigger(j) + WINDOW_EMIT_NS});
                 sinkIn.add(new long[] {result, trigger(j) + WINDOW_EMIT_NS + TO_SINK_NS});
+                // The source's watermarks: one short of the window's end, then the one that
+                // closes it; the window logs the one that fired it at its results' in.
+                long closing = (j + 1) * WINDOW_MS;
+                generated.add(new long[] {closing - 1, release(j) - 10});
+                generated.add(new long[] {closing, release(j)});
+                fired.add(new long[] {closing, trigger(j)});
             }
         }
         LongUnaryOperator nodeA = LongUnaryOperator.identity();
@@ -196,6 +217,8 @@ final class LineageLogSet {
         write(logs, "node-a", "clicks/0/out", clicksOut, nodeA);
         write(logs, "node-a", "window/0/in", windowIn, nodeA);
         write(logs, "node-a", "window/0/out", windowOut, nodeA);
+        write(logs, "node-a", "clicks/0/watermark-out", generated, nodeA);
+        write(logs, "node-a", "window/0/watermark-in", fired, nodeA);
         write(logs, "node-b", "sink/0/in", sinkIn, GoldenNumbersITCase.NODE_B);
         writeTopology(logs, "clicks", "window", "sink");
     }

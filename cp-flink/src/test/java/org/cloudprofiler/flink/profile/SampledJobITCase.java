@@ -99,11 +99,17 @@ class SampledJobITCase {
                 "the counters see every record");
         // The window's results are roots of their own (docs/design.md, "Tuple lineage", rule
         // 2): the way from the source ends at the window, and the results' begins there.
+        // Results fired by the end of input's watermark, which the sequence source makes, have
+        // no known release (docs/design.md, "Watermarks"): how many depends on the timing.
+        boolean unreleased = analysis.notes().stream()
+                .anyMatch(note -> note.startsWith("watermark hops: "));
         for (AnalysisSummary.HopRow hop : analysis.hops()) {
             boolean throughTheWindow = hop.kind().equals("END_TO_END")
                     && hop.from().equals(components.get(0));
-            assertEquals(!throughTheWindow, hop.samples() > 0, () -> hop.hop() + ": "
-                    + hop.samples() + " samples");
+            boolean fromARelease = hop.kind().equals("WATERMARK");
+            assertTrue(fromARelease ? hop.samples() > 0 || unreleased
+                    : throughTheWindow != hop.samples() > 0, () -> hop.hop() + ": "
+                    + hop.samples() + " samples; notes " + analysis.notes());
         }
     }
 }

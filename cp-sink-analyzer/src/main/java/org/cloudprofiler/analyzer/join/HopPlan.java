@@ -10,6 +10,7 @@ import org.cloudprofiler.analyzer.element.AnalysisElement.Kind;
 import org.cloudprofiler.analyzer.input.ChannelInfo;
 import org.cloudprofiler.analyzer.input.GeneratorSends;
 import org.cloudprofiler.analyzer.input.Topology;
+import org.cloudprofiler.analyzer.input.WatermarkLogs;
 import org.cloudprofiler.channel.IngestionChannel;
 import org.cloudprofiler.channel.ProbePoint;
 import org.cloudprofiler.topology.ComponentRole;
@@ -65,12 +66,18 @@ public final class HopPlan implements Serializable {
     /** Per component, the components its outputs pass: itself and all it reaches. */
     private final boolean[][] reachFrom;
     private final boolean lineage;
+    private final WatermarkReleases watermarks;
+    /** Per component pair (firing operator, sink), its watermark hop's index. */
+    private final HashMap<Long, Integer> watermarkHops;
 
     private HopPlan(List<String> components, int[] channelComponent, int[] channelTask,
             byte[] channelPoint, String[] channelNode, List<Hop> hops, int expectedEvents,
             boolean[] channelAwaited, Flow flow, List<String> notes, int generatorComponent,
             UnsampledPeriods unsampledPeriods, HashMap<Integer, Integer> originComponent,
-            int[] expectedFrom, boolean[][] reachFrom, boolean lineage) {
+            int[] expectedFrom, boolean[][] reachFrom, boolean lineage,
+            WatermarkReleases watermarks, HashMap<Long, Integer> watermarkHops) {
+        this.watermarks = watermarks;
+        this.watermarkHops = watermarkHops;
         this.unsampledPeriods = unsampledPeriods;
         this.originComponent = originComponent;
         this.expectedFrom = expectedFrom;
@@ -100,6 +107,15 @@ public final class HopPlan implements Serializable {
 
     /** The plan for {@code channels}, with {@code topology} (may be null). */
     public static HopPlan of(List<ChannelInfo> channels, Topology topology) {
+        return of(channels, topology, WatermarkLogs.NONE);
+    }
+
+    /**
+     * The plan for {@code channels}, with {@code topology} (may be null) and the records of
+     * their watermark channels.
+     */
+    public static HopPlan of(List<ChannelInfo> channels, Topology topology,
+            WatermarkLogs watermarkLogs) {
         List<String> notes = new ArrayList<>();
         if (GeneratorSends.problem(channels) != null) {
             notes.add(GeneratorSends.problem(channels));
@@ -214,6 +230,12 @@ public final class HopPlan implements Serializable {
                         || component[i] == generator) && flow.awaits(component[i], point[i]);
             }
         }
+        WatermarkReleases watermarks = new WatermarkReleases(names, byPrefix, topology,
+                watermarkLogs);
+        HashMap<Long, Integer> watermarkHops = new HashMap<>();
+        if (topology != null) {
+            addWatermarkHops(hops, watermarkHops, watermarks, topology, names, notes);
+        }
         HashMap<Integer, Integer> origins = new HashMap<>();
         int[] expectedFrom = new int[names.size()];
         boolean[][] reachFrom = new boolean[names.size()][names.size()];
@@ -234,7 +256,70 @@ public final class HopPlan implements Serializable {
         return new HopPlan(names, component, task, point, node, hops, expected, awaited, flow,
                 notes, generatorFeeds ? names.indexOf(IngestionChannel.COMPONENT) : -1,
                 UnsampledPeriods.of(channels, component, point, awaited, names.size()), origins,
-                expectedFrom, reachFrom, lineage);
+                expectedFrom, reachFrom, lineage, watermarks, watermarkHops);
+    }
+
+    /**
+     * Adds, for each operator whose outputs watermarks fired and each sink it reaches, the hop
+     * from the watermarks' release at the generators nearest upstream to those outputs at the
+     * sink; or a note where no generator upstream logged them.
+     */
+    private static void addWatermarkHops(List<Hop> hops, HashMap<Long, Integer> watermarkHops,
+            WatermarkReleases watermarks, Topology topology, List<String> names,
+            List<String> notes) {
+        Map<String, Integer> byName = new LinkedHashMap<>();
+        for (int firing = 0; firing < names.size(); firing++) {
+            if (!watermarks.fires(firing)) {
+                continue;
+            }
+            List<Integer> generators = watermarks.generatorsOf(firing);
+            if (generators.isEmpty()) {
+                notes.add(names.get(firing) + " emitted results when watermarks arrived, but no"
+                        + " task upstream of it logged generating them (watermarks a FLIP-27"
+                        + " source's WatermarkStrategy makes are not seen): its results are"
+                        + " measured from " + names.get(firing) + " on, not from the"
+                        + " watermarks' release. Fix: assign them with"
+                        + " assignTimestampsAndWatermarks after the source");
+                continue;
+            }
+            String from = String.join("+", generators.stream().map(names::get).toList());
+            for (Topology.Component sink : topology.components()) {
+                if (sink.role() != ComponentRole.SINK
+                        || !reaches(topology, names.get(firing), sink.id())) {
+                    continue;
+                }
+                String name = from + " => " + sink.id() + " (watermark)";
+                Integer index = byName.get(name);
+                if (index == null) {
+                    index = hops.size();
+                    byName.put(name, index);
+                    hops.add(new Hop(index, HopKind.WATERMARK, name,
+                            names.get(generators.get(0)), sink.id()));
+                }
+                watermarkHops.put((long) firing << 32 | names.indexOf(sink.id()), index);
+            }
+        }
+    }
+
+    /** The watermark hop from the release of {@code firing}'s watermarks to {@code sink}, or -1. */
+    int watermarkHop(int firing, int sink) {
+        Integer hop = watermarkHops.get((long) firing << 32 | sink);
+        return hop == null ? -1 : hop;
+    }
+
+    /** Whether outputs that {@code component} emits when watermarks arrive have watermark hops. */
+    boolean hasWatermarkHops(int component) {
+        for (long key : watermarkHops.keySet()) {
+            if ((int) (key >>> 32) == component) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** When the watermarks that fired outputs were released. */
+    WatermarkReleases watermarks() {
+        return watermarks;
     }
 
     /** Adds an end-to-end hop from {@code from} to each sink it reaches. */

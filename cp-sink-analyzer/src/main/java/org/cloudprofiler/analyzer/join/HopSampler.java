@@ -2,6 +2,8 @@ package org.cloudprofiler.analyzer.join;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.cloudprofiler.analyzer.clock.BoundedDuration;
 import org.cloudprofiler.analyzer.clock.DurationTranslator;
 import org.cloudprofiler.analyzer.input.RunStart;
@@ -31,6 +33,8 @@ final class HopSampler {
     private SampleFileWriter export;
     private final RunStart runStart;
     private final TimeSelection selection;
+    /** The releases of the watermark being sampled, reused. */
+    private final List<WatermarkReleases.Release> releases = new ArrayList<>();
 
     /** A sampler of the whole run that gives its samples no time. */
     public HopSampler(HopPlan plan, DurationTranslator translator) {
@@ -84,10 +88,85 @@ final class HopSampler {
                                 statistics);
                     }
                 }
+                case WATERMARK -> { }  // below, once for all of them
                 default -> throw new IllegalStateException("unknown hop kind " + hop.kind());
             }
         }
+        if (start >= 0 && tuple.rootId == TupleEvents.NO_ROOT && plan.hasWatermarkHops(start)) {
+            sampleWatermarkHops(tupleId, tuple, start, statistics);
+        }
         statistics.addToTail(tailPaths, latencies);
+    }
+
+    /**
+     * The watermark hops of output {@code tupleId}, minted at {@code firing}: if a watermark's
+     * arrival made the operator emit it, from that watermark's release upstream (the latest of
+     * the emissions that released it) to each of the output's records at a sink. The bound is
+     * the largest of the emissions' bounds: the latest true emission is within it of the
+     * latest estimated one.
+     */
+    private void sampleWatermarkHops(long tupleId, TupleEvents tuple, int firing,
+            HopStatistics statistics) {
+        int entered = earliest(tuple, firing, HopPlan.IN, -1);
+        if (entered < 0) {
+            return;
+        }
+        int firingChannel = tuple.channels[entered];
+        WatermarkReleases watermarks = plan.watermarks();
+        long watermark = watermarks.firingWatermark(firing, plan.task(firingChannel),
+                plan.node(firingChannel), tuple.tscs[entered]);
+        if (watermark == WatermarkReleases.NONE) {
+            return;
+        }
+        releases.clear();
+        if (!watermarks.releases(firing, plan.task(firingChannel), watermark, releases)) {
+            statistics.countWatermarkReleaseNotFound();
+            return;
+        }
+        for (int i = 0; i < tuple.size; i++) {
+            int channel = tuple.channels[i];
+            int hop = plan.point(channel) == HopPlan.IN
+                    ? plan.watermarkHop(firing, plan.component(channel)) : -1;
+            if (hop >= 0) {
+                addFromRelease(tupleId, hop, firingChannel, channel, tuple.tscs[i], statistics);
+            }
+        }
+    }
+
+    /** Samples a watermark hop from the latest of {@link #releases} to {@code endTsc}. */
+    private void addFromRelease(long tupleId, int hop, int firingChannel, int endChannel,
+            long endTsc, HopStatistics statistics) {
+        WatermarkReleases.Release latest = null;
+        BoundedDuration shortest = null;
+        double bound = 0;
+        for (WatermarkReleases.Release release : releases) {
+            BoundedDuration duration = translator.duration(release.node(), release.tsc(),
+                    plan.node(endChannel), endTsc);
+            bound = Math.max(bound, duration.boundNs());
+            if (shortest == null || !duration.bounded()
+                    || duration.durationNs() < shortest.durationNs()) {
+                shortest = duration;
+                latest = release;
+            }
+        }
+        BoundedDuration duration = shortest.bounded()
+                ? new BoundedDuration(shortest.durationNs(), bound, shortest.path()) : shortest;
+        double startNs = sinceRunStart(latest.node(), latest.tsc());
+        if (!selection.contains(startNs)) {
+            return;
+        }
+        String endNode = plan.node(endChannel);
+        Locality where = !latest.node().equals(endNode) ? Locality.REMOTE
+                : plan.node(firingChannel).equals(endNode) ? Locality.LOCAL : Locality.MIXED;
+        latencies.record(hop, duration);
+        statistics.add(hop, where, duration, tupleId, startNs, -1);
+        if (export != null) {
+            try {
+                export.write(tupleId, hop, where, startNs, duration);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e.getMessage(), e);
+            }
+        }
     }
 
     /**

@@ -75,7 +75,7 @@ final class HtmlReport {
     private static void endToEnd(StringBuilder html, AnalysisSummary summary) {
         html.append("<ul>");
         for (AnalysisSummary.HopRow hop : summary.hops()) {
-            if (hop.kind().equals(HopKind.END_TO_END.name())) {
+            if (HopKind.endToEnd(hop.kind())) {
                 html.append("<li>").append(escape(hop.hop())).append(" (")
                         .append(hop.locality().toLowerCase(Locale.ROOT)).append("): ")
                         .append(escape(String.join(", ", TopologyGraph.figures(hop, false))))

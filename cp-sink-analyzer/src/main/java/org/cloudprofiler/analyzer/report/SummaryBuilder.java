@@ -108,6 +108,14 @@ public final class SummaryBuilder {
                     + " have no samples of the hops through it, and are not timed out",
                     run.hops().unsampledTuples()));
         }
+        if (run.hops().watermarkReleasesNotFound() > 0) {
+            allNotes.add(String.format(Locale.ROOT, "watermark hops: %,d results fired by a"
+                    + " watermark have no sample, as its release upstream was not logged: a FLIP-27"
+                    + " source made it (with its WatermarkStrategy, or the end of a bounded"
+                    + " input), a task on the way was restarted or its watermark-out file was"
+                    + " not passed to --logs, or a rescale edge lies between. They are measured"
+                    + " from the operator that emitted them on", run.hops().watermarkReleasesNotFound()));
+        }
         RootSampling sampling = logSet.sampling();
         if (!sampling.everyRecord()) {
             allNotes.add(String.format(Locale.ROOT, "sampled %s: the tasks logged only the source"

@@ -53,7 +53,7 @@ final class TopologyGraph {
         Map<List<String>, List<AnalysisSummary.HopRow>> transfers = new LinkedHashMap<>();
         List<String> components = new ArrayList<>();
         for (AnalysisSummary.HopRow hop : hops) {
-            if (hop.kind().equals(HopKind.END_TO_END.name())) {
+            if (HopKind.endToEnd(hop.kind())) {
                 continue;
             }
             addOnce(components, hop.from());

@@ -27,6 +27,7 @@ public final class HopStatistics implements Serializable {
     private long outputsWithLineage;
     private long outputsWithoutRoot;
     private long lineageWithoutOutput;
+    private long watermarkReleasesNotFound;
     private long events;
     /** Null until a tuple has been added to it. */
     private TailBreakdown tail;
@@ -111,6 +112,14 @@ public final class HopStatistics implements Serializable {
         lineageWithoutOutput++;
     }
 
+    /**
+     * Counts an output fired by a watermark whose release upstream was not found: it has no
+     * sample of its watermark hops.
+     */
+    public void countWatermarkReleaseNotFound() {
+        watermarkReleasesNotFound++;
+    }
+
     /** Adds {@code other}'s samples and counts to these. */
     public void merge(HopStatistics other) {
         for (int hop = 0; hop < cells.length && hop < other.cells.length; hop++) {
@@ -129,6 +138,7 @@ public final class HopStatistics implements Serializable {
         outputsWithLineage += other.outputsWithLineage;
         outputsWithoutRoot += other.outputsWithoutRoot;
         lineageWithoutOutput += other.lineageWithoutOutput;
+        watermarkReleasesNotFound += other.watermarkReleasesNotFound;
         events += other.events;
         if (other.tail != null) {
             if (tail == null) {
@@ -193,6 +203,11 @@ public final class HopStatistics implements Serializable {
         return lineageWithoutOutput;
     }
 
+    /** Outputs fired by a watermark whose release was not found. */
+    public long watermarkReleasesNotFound() {
+        return watermarkReleasesNotFound;
+    }
+
     /** Id records joined. */
     public long events() {
         return events;
@@ -201,7 +216,7 @@ public final class HopStatistics implements Serializable {
     public boolean isEmpty() {
         return completeTuples == 0 && timedOutTuples.isEmpty() && unsampledTuples == 0
                 && completeOutputs == 0 && timedOutOutputs == 0 && outputsWithoutRoot == 0
-                && lineageWithoutOutput == 0 && !anySample();
+                && lineageWithoutOutput == 0 && watermarkReleasesNotFound == 0 && !anySample();
     }
 
     /** Whether any hop has a sample: the lineage join adds samples and counts no tuples. */

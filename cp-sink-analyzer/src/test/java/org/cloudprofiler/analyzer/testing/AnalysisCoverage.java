@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.cloudprofiler.analyzer.join.HopKind;
 import org.cloudprofiler.analyzer.report.AnalysisSummary;
+import org.cloudprofiler.analyzer.report.LatencyStats;
 import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyDescription;
 
@@ -60,6 +61,14 @@ public final class AnalysisCoverage {
                 () -> from + " => " + to + " has no samples; the hops: " + hopSamples(summary));
     }
 
+    /** The watermark hop {@code from => to (watermark)} has samples. */
+    public static void assertWatermarkHopMeasured(AnalysisSummary summary, String from,
+            String to) {
+        assertTrue(samples(summary, HopKind.WATERMARK, from, to) > 0,
+                () -> from + " => " + to + " (watermark) has no samples; the hops: "
+                        + hopSamples(summary));
+    }
+
     /**
      * Each of the {@code sourceRecords} records the job's sources emitted is counted once at
      * most (complete, timed out or unsampled), and some are counted.
@@ -81,6 +90,20 @@ public final class AnalysisCoverage {
             long withLineage) {
         AnalysisSummary.Outputs counted = summary.tuples().outputs();
         assertEquals(new AnalysisSummary.Outputs(outputs, 0, withLineage, 0, 0), counted);
+    }
+
+    /**
+     * The latencies of the one hop row of {@code kind} from {@code from} to {@code to} with
+     * samples (of one locality, as on one machine).
+     */
+    public static LatencyStats latencies(AnalysisSummary summary, HopKind kind, String from,
+            String to) {
+        List<AnalysisSummary.HopRow> rows = summary.hops().stream()
+                .filter(hop -> hop.kind().equals(kind.name()) && hop.from().equals(from)
+                        && hop.to().equals(to) && hop.latencyNs() != null).toList();
+        assertEquals(1, rows.size(), () -> "rows of " + from + " => " + to + ": "
+                + hopSamples(summary));
+        return rows.get(0).latencyNs();
     }
 
     /** The samples of every hop row of {@code kind} from {@code from} to {@code to}. */

@@ -1,11 +1,14 @@
 package org.cloudprofiler.examples.flink.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.cloudprofiler.analyzer.join.HopKind;
+import org.cloudprofiler.analyzer.report.AnalysisSummary;
 import org.cloudprofiler.analyzer.testing.AnalysisCoverage;
 import org.cloudprofiler.examples.flink.testing.FlinkJobRuns;
 import org.cloudprofiler.examples.flink.testing.ProfiledUserJobContract;
@@ -76,6 +79,20 @@ class OrderRevenueSqlJobITCase extends ProfiledUserJobContract<ProductRevenue> {
         assertEquals(1, windows.size(), runs.components()::toString);
         AnalysisCoverage.assertEndToEndMeasured(runs.analysis(), windows.get(0),
                 OrderRevenueSqlJob.SINK);
+    }
+
+    /**
+     * The windows' results are measured end to end too, from the release of the watermark that
+     * fired them: where the planner's watermark assigner of the orders table emitted it.
+     */
+    @Test
+    void theWindowsResultsAreMeasuredFromTheirWatermarksRelease() {
+        List<AnalysisSummary.HopRow> measured = runs.analysis().hops().stream()
+                .filter(hop -> hop.kind().equals(HopKind.WATERMARK.name())
+                        && hop.to().equals(OrderRevenueSqlJob.SINK) && hop.samples() > 0)
+                .toList();
+        assertFalse(measured.isEmpty(), () -> runs.analysis().hops().stream()
+                .map(hop -> hop.hop() + ": " + hop.samples()).toList().toString());
     }
 
     @Test
