@@ -49,7 +49,8 @@ public final class StormYsbSubmission {
         }
         JofSpoutConfig jof = JofSpoutConfig.builder("0.0.0.0", BASE_PORT)
                 .setReceiversPerTask(1).setPayload(Payload.ysb()).build();
-        StormSubmitter.submitTopology(args[0], YsbTopology.config(WORKERS), builder.build(new JofSpout(jof),
-                SPOUT_TASKS, BOLT_TASKS, CampaignTable.read(Path.of(args[1]))));
+        StormSubmitter.submitTopology(args[0], YsbTopology.config(WORKERS),
+                builder.build(new JofSpout(jof), SPOUT_TASKS, BOLT_TASKS,
+                        CampaignTable.read(Path.of(args[1]))));
     }
 }

@@ -66,7 +66,8 @@ class FlinkProfilingOnLocalClusterITCase {
     static void upAProfilingCluster() throws Exception {
         ClusterTestFiles.deleteRecursively(directory);
         Files.createDirectories(directory);
-        jobJar = ClusterTestFiles.jarOfPackage(NumberWordsJob.class, directory.resolve("user-jobs.jar"));
+        jobJar = ClusterTestFiles.jarOfPackage(NumberWordsJob.class,
+                directory.resolve("user-jobs.jar"));
         cluster = directory.resolve("cluster");
         CliRun up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "flink",
                 "--nodes", "2", "--loopback", "--profile");
