@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The demo behind `make demo` (after `make build`): a cluster of three nodes on this machine
 # (network namespaces joined by a bridge when run as root, processes on the loopback otherwise),
-# the profiled Yahoo-streaming-benchmark job on Storm (ZooKeeper, Nimbus, two Supervisors) and
-# then on Flink (a JobManager, two TaskManagers), each fed by the native generator on node 0,
+# brought up to profile every job submitted to it, the Yahoo-streaming-benchmark job submitted
+# unchanged to Storm (ZooKeeper, Nimbus, two Supervisors) and then to Flink (a JobManager, two
+# TaskManagers), each fed by the native generator on node 0,
 # with the clock-sync phases taken around each run; then per engine the analyzer's per-hop table
 # (local and remote hops, each with its bound), and both engines side by side. Everything it
 # starts is stopped again when it ends, fails or is interrupted.
@@ -54,19 +55,23 @@ phase() { # name [seconds to leave out]: the time since the last call goes to th
     phase_started=$SECONDS
 }
 
-echo "== 1/5  three nodes, Storm and Flink from the Maven jars"
-cloudprofiler cluster up --dir "$cluster" --engines storm,flink | tee "$out/cluster-up.txt"
+echo "== 1/5  three nodes, Storm and Flink from the Maven jars, profiling every job submitted"
+cloudprofiler cluster up --dir "$cluster" --engines storm,flink --profile \
+    | tee "$out/cluster-up.txt"
 if ! grep -q '^nodes: .* in network namespaces' "$out/cluster-up.txt"; then
     echo "demo: the three nodes share 127.0.0.1 (no network namespaces, see above): their hops" \
         "are remote between node ids and clocks, but cross no network link; run as root for" \
         "namespaces joined by veth pairs"
 fi
 phase start-up
+echo
+echo "The YSB is submitted to both engines unchanged (its jar makes no profiling call);" \
+    "the cluster's configuration profiles it (cluster up --profile)."
 
 step=2
 for engine in storm flink; do
     echo
-    echo "== $step/5  $engine: generator -> profiled YSB, clock sync around the run"
+    echo "== $step/5  $engine: generator -> YSB, clock sync around the run"
     mkdir -p "$out/$engine"
     cloudprofiler cluster sync --dir "$cluster" --out "$out/$engine/sync.json" --around \
         "java -cp $run_jar:$cli_jar org.cloudprofiler.it.LocalClusterYsbRun $engine $cluster $rate $seconds" \

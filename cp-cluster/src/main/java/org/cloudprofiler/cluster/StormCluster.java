@@ -1,5 +1,6 @@
 package org.cloudprofiler.cluster;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.cloudprofiler.netns.NetworkNode;
 
@@ -20,10 +22,19 @@ import org.cloudprofiler.netns.NetworkNode;
  * inherit their profiling environment. Files, under the cluster's {@code storm/} directory:
  * {@code home/} ({@link StormHome}), {@code zookeeper/}, {@code node-<i>/} (a daemon's
  * {@code storm.yaml}, {@code local/}, {@code logs/}) and {@code client.yaml} ({@link
- * StormClient}).
+ * StormClient}). A cluster made by {@link #profilingEveryTopology()} profiles every topology
+ * submitted to it, unchanged, as a Storm cluster configured for it does (docs/storm.md): Nimbus
+ * runs the profiler's topology validator, and Nimbus and the workers have the profiler's Storm
+ * jar on their class paths.
  */
 public final class StormCluster implements ClusterEngine {
     public static final String NAME = "storm";
+    /** The profiler as a Storm cluster's {@code extlib/} takes it, where the build leaves it. */
+    static final Path PROFILER_JAR = Path.of("cp-storm", "target", "cloudprofiler-storm.jar");
+    /** Nimbus's key, and the profiler's validator that wraps every topology submitted. */
+    static final String TOPOLOGY_VALIDATOR_KEY = "nimbus.topology.validator";
+    static final String PROFILING_VALIDATOR =
+            "org.cloudprofiler.storm.ProfilingTopologyValidator";
     /** Ports as Storm's defaults; each is {@link NetworkNode#port} of its node. */
     static final int ZOOKEEPER_PORT = 2181;
     static final int NIMBUS_PORT = 6627;
@@ -36,6 +47,26 @@ public final class StormCluster implements ClusterEngine {
     static final String ZOOKEEPER_HEAP = "-Xmx128m";
     static final String DAEMON_HEAP = "-Xmx256m";
     static final String WORKER_HEAP = "-Xmx384m";
+
+    private final boolean profileEveryTopology;
+
+    /** A cluster that profiles the topologies built to be profiled (ProfiledTopologyBuilder). */
+    public StormCluster() {
+        this(false);
+    }
+
+    private StormCluster(boolean profileEveryTopology) {
+        this.profileEveryTopology = profileEveryTopology;
+    }
+
+    /**
+     * A cluster whose Nimbus profiles every topology submitted ({@code nimbus.topology.validator}
+     * of the profiler, its Storm jar in Nimbus's class path and the workers' {@code extlib/});
+     * a topology opts out with {@code cloudprofiler.enabled: false} in its configuration.
+     */
+    public static StormCluster profilingEveryTopology() {
+        return new StormCluster(true);
+    }
 
     @Override
     public String name() {
@@ -51,8 +82,9 @@ public final class StormCluster implements ClusterEngine {
     public List<ClusterProcess> processes(ClusterLayout layout) throws IOException {
         Path directory = layout.engineDirectory(NAME);
         String classpath = layout.engineClasspath(NAME);
+        List<Path> extlib = profileEveryTopology ? List.of(profilerJar(layout)) : List.of();
         StormHome home = StormHome.of(layout);
-        home.create(classpath);
+        home.create(classpath, extlib);
         NetworkNode coordinator = layout.coordinator();
         writeConfig(clientConfigFile(layout), coordinates(coordinator));
 
@@ -60,10 +92,17 @@ public final class StormCluster implements ClusterEngine {
         processes.add(zookeeper(layout, directory.resolve("zookeeper"), classpath, home));
         Path nimbusDirectory =
                 Files.createDirectories(directory.resolve(nodeDirectory(coordinator)));
-        writeConfig(nimbusDirectory.resolve("storm.yaml"),
-                daemonConfig(layout, coordinator, nimbusDirectory));
+        Map<String, Object> nimbusConfig = daemonConfig(layout, coordinator, nimbusDirectory);
+        if (profileEveryTopology) {
+            nimbusConfig.put(TOPOLOGY_VALIDATOR_KEY, PROFILING_VALIDATOR);
+        }
+        writeConfig(nimbusDirectory.resolve("storm.yaml"), nimbusConfig);
+        // Nimbus's extlib-daemon/ in a Storm distribution: the validator runs in Nimbus.
+        String nimbusClasspath = Stream.concat(Stream.of(classpath),
+                extlib.stream().map(Path::toString)).collect(Collectors.joining(
+                        File.pathSeparator));
         processes.add(new ClusterProcess("storm-nimbus", coordinator,
-                daemonCommand(layout, classpath, home, nimbusDirectory,
+                daemonCommand(layout, nimbusClasspath, home, nimbusDirectory,
                         "org.apache.storm.daemon.nimbus.Nimbus"),
                 Map.of(), Readiness.tcpPort(coordinator.ip(), coordinator.port(NIMBUS_PORT))));
         for (NetworkNode worker : layout.workers()) {
@@ -98,7 +137,7 @@ public final class StormCluster implements ClusterEngine {
     public List<String> addresses(ClusterLayout layout) {
         NetworkNode coordinator = layout.coordinator();
         Path classpath = ClusterLayout.engineClasspathFile(layout.repository(), NAME);
-        return List.of(
+        List<String> addresses = new ArrayList<>(List.of(
                 "Nimbus " + coordinator.ip() + ":" + coordinator.port(NIMBUS_PORT)
                         + " (nimbus.seeds), ZooKeeper " + coordinator.ip() + ":"
                         + coordinator.port(ZOOKEEPER_PORT),
@@ -107,7 +146,27 @@ public final class StormCluster implements ClusterEngine {
                         .collect(Collectors.joining(", ")),
                 "submit a topology: cloudprofiler cluster submit storm JAR CLASS [ARGS...] (or"
                         + " java -cp \"$(cat " + classpath + "):JAR\" -Dstorm.jar=JAR"
-                        + " -Dstorm.conf.file=" + clientConfigFile(layout) + " CLASS ARGS...)");
+                        + " -Dstorm.conf.file=" + clientConfigFile(layout) + " CLASS ARGS...)"));
+        if (profileEveryTopology) {
+            addresses.add("every Storm topology submitted is profiled (" + TOPOLOGY_VALIDATOR_KEY
+                    + ": " + PROFILING_VALIDATOR + "); one with cloudprofiler.enabled: false in"
+                    + " its configuration is not");
+        }
+        return addresses;
+    }
+
+    /**
+     * The profiler's Storm jar, which a cluster that profiles every topology cannot do without.
+     *
+     * @throws IOException naming the fix if it is not built
+     */
+    static Path profilerJar(ClusterLayout layout) throws IOException {
+        Path jar = layout.repository().resolve(PROFILER_JAR);
+        if (!Files.isRegularFile(jar)) {
+            throw new IOException(jar + " is missing: the profiler's Storm jar is built there;"
+                    + " run 'make build' in " + layout.repository());
+        }
+        return jar.toAbsolutePath();
     }
 
     /** Whether the cluster's process named {@code name} is one of Storm's Supervisors. */

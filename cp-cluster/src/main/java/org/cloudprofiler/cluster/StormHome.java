@@ -4,16 +4,19 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * The Storm home the local cluster's daemons run with ({@code -Dstorm.home}), made from the
  * engine's Maven jars instead of a distribution: what a Supervisor needs to launch its workers
- * (Storm 2.8's {@code BasicContainer}), which is {@code lib-worker/} (the workers' class path,
- * {@code lib-worker/*}) and {@code log4j2/worker.xml} (the workers' logging); and
- * {@code log4j2/cluster.xml} for the daemons themselves.
+ * (Storm 2.8's {@code BasicContainer}), which is {@code lib-worker/} and {@code extlib/} (the
+ * workers' class path, {@code lib-worker/*:extlib/*}, ahead of the topology's jar) and
+ * {@code log4j2/worker.xml} (the workers' logging); and {@code log4j2/cluster.xml} for the
+ * daemons themselves.
  */
 final class StormHome {
     /** Daemons log to their standard output, which the cluster keeps per process. */
@@ -79,27 +82,34 @@ final class StormHome {
 
     /**
      * Makes (or remakes) the Storm home: {@code lib-worker/} holds one link per jar of
-     * {@code classpath}, nothing else.
+     * {@code classpath}, {@code extlib/} one per jar of {@code extlib} (what a cluster adds to
+     * Storm's own jars, such as the profiler's), nothing else.
      */
-    void create(String classpath) throws IOException {
-        Path libWorker = Files.createDirectories(directory.resolve("lib-worker"));
-        try (Stream<Path> old = Files.list(libWorker)) {
+    void create(String classpath, List<Path> extlib) throws IOException {
+        link(Arrays.stream(classpath.split(File.pathSeparator)).map(Path::of).toList(),
+                directory.resolve("lib-worker"));
+        link(extlib, directory.resolve("extlib"));
+        Path log4j2 = Files.createDirectories(directory.resolve("log4j2"));
+        Files.writeString(log4j2.resolve("cluster.xml"), CLUSTER_XML);
+        Files.writeString(log4j2.resolve("worker.xml"), WORKER_XML);
+    }
+
+    /** Makes {@code directory} hold one link to each of {@code jars}, and nothing else. */
+    private static void link(List<Path> jars, Path directory) throws IOException {
+        Files.createDirectories(directory);
+        try (Stream<Path> old = Files.list(directory)) {
             for (Path link : old.toList()) {
                 Files.delete(link);
             }
         }
         Set<String> names = new HashSet<>();
-        for (String element : classpath.split(File.pathSeparator)) {
-            Path jar = Path.of(element);
+        for (Path jar : jars) {
             if (!names.add(jar.getFileName().toString())) {
                 throw new IOException("two jars named " + jar.getFileName() + " on the Storm class"
-                        + " path; one would hide the other in " + libWorker);
+                        + " path; one would hide the other in " + directory);
             }
-            Files.createSymbolicLink(libWorker.resolve(jar.getFileName()), jar.toAbsolutePath());
+            Files.createSymbolicLink(directory.resolve(jar.getFileName()), jar.toAbsolutePath());
         }
-        Path log4j2 = Files.createDirectories(directory.resolve("log4j2"));
-        Files.writeString(log4j2.resolve("cluster.xml"), CLUSTER_XML);
-        Files.writeString(log4j2.resolve("worker.xml"), WORKER_XML);
     }
 
     /** The directory, for {@code -Dstorm.home}. */

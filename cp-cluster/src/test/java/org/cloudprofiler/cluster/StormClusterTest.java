@@ -2,6 +2,7 @@ package org.cloudprofiler.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -104,6 +105,50 @@ class StormClusterTest {
         assertEquals(Set.of("storm-server-2.8.3.jar -> storm-server-2.8.3.jar",
                 "storm-client-2.8.3.jar -> storm-client-2.8.3.jar"), linked);
         assertTrue(Files.isRegularFile(layout.directory().resolve("storm/home/log4j2/worker.xml")));
+    }
+
+    @Test
+    void aClusterProfilingEveryTopologyValidatesWithTheProfilerInNimbusAndTheWorkers()
+            throws IOException {
+        ClusterLayout layout = layout();
+        Path jar = layout.repository().resolve(StormCluster.PROFILER_JAR);
+        Files.createDirectories(jar.getParent());
+        Files.writeString(jar, "a jar");
+
+        List<ClusterProcess> processes = StormCluster.profilingEveryTopology().processes(layout);
+        Path storm = layout.directory().resolve("storm");
+        assertEquals("\"org.cloudprofiler.storm.ProfilingTopologyValidator\"",
+                setting(storm.resolve("node-0/storm.yaml"), "nimbus.topology.validator: "));
+        List<String> nimbus = processes.get(1).command();
+        assertTrue(nimbus.get(nimbus.indexOf("-cp") + 1).endsWith(File.pathSeparator + jar),
+                nimbus::toString);
+        // The workers' class path is the Storm home's lib-worker/* and extlib/*.
+        assertEquals(jar, readLink(storm.resolve("home/extlib/cloudprofiler-storm.jar")));
+        assertTrue(processes.get(2).command().stream().noneMatch(
+                argument -> argument.contains("cloudprofiler-storm")), "the Supervisor's own");
+    }
+
+    @Test
+    void aClusterNotAskedToProfileHasNeitherValidatorNorProfilerJar() throws IOException {
+        ClusterLayout layout = layout();
+        List<ClusterProcess> processes = new StormCluster().processes(layout);
+        Path storm = layout.directory().resolve("storm");
+        assertFalse(Files.readString(storm.resolve("node-0/storm.yaml"))
+                .contains("nimbus.topology.validator"));
+        assertEquals(layout.engineClasspath("storm"),
+                processes.get(1).command().get(processes.get(1).command().indexOf("-cp") + 1));
+        try (Stream<Path> extlib = Files.list(storm.resolve("home/extlib"))) {
+            assertEquals(List.of(), extlib.toList());
+        }
+    }
+
+    @Test
+    void aClusterProfilingEveryTopologyNeedsTheProfilerJarBuilt() throws IOException {
+        ClusterLayout layout = layout();
+        IOException missing = assertThrows(IOException.class,
+                () -> StormCluster.profilingEveryTopology().processes(layout));
+        assertTrue(missing.getMessage().contains("cloudprofiler-storm.jar is missing"),
+                missing.getMessage());
     }
 
     @Test

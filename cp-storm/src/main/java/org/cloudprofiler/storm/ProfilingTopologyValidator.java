@@ -24,10 +24,11 @@ import org.cloudprofiler.storm.pill.PillWiring;
  * Profiles every topology a Nimbus accepts, as submitted ({@code storm jar}, unchanged): set
  * {@code nimbus.topology.validator: org.cloudprofiler.storm.ProfilingTopologyValidator} in
  * Nimbus's {@code storm.yaml}, with this module on Nimbus's and the workers' class paths
- * (docs/storm.md, "Profiling without changing the topology"). Before Nimbus stores a topology,
- * each spout and bolt is wrapped as {@link ProfiledTopologyBuilder} wraps it and the pill stream
- * is declared and subscribed along every edge; the user's components stay the bytes the client
- * sent, deserialized on the workers, since Nimbus lacks their classes.
+ * ({@code cloudprofiler-storm.jar} in {@code extlib-daemon/} and {@code extlib/}; docs/storm.md,
+ * "Profiling by configuration"). Before Nimbus stores a topology, each spout and bolt is wrapped
+ * as {@link ProfiledTopologyBuilder} wraps it and the pill stream is declared and subscribed
+ * along every edge; the user's components stay the bytes the client sent, deserialized on the
+ * workers, since Nimbus lacks their classes.
  *
  * <p>A topology opts out with {@code cloudprofiler.enabled: false} in its configuration; one
  * built with {@link ProfiledTopologyBuilder} is left as it is. One that cannot be profiled (a

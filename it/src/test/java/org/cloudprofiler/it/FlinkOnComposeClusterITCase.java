@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The profiled YSB job on the compose cluster's Flink: submitted detached with {@code flink run}
- * from the jobmanager, which spreads its slots over the two TaskManagers
- * ({@code taskmanager.load-balance.mode: SLOTS}); the bounded JofSource ends it.
+ * The YSB job profiled by the API ({@link ProfiledFlinkYsbSubmission}: the compose cluster's
+ * client is not configured to profile every job) on the compose cluster's Flink: submitted
+ * detached with {@code flink run} from the jobmanager, which spreads its slots over the two
+ * TaskManagers ({@code taskmanager.load-balance.mode: SLOTS}); the bounded JofSource ends it.
  */
 @RequiresDockerEngine(coveredWithoutDockerBy = "DemoITCase (it: make demo's script, the"
         + " profiled YSB on a multi-process Flink cluster over three nodes in network"
@@ -21,8 +22,9 @@ class FlinkOnComposeClusterITCase extends ProfiledYsbOnComposeSuite {
 
     @Override
     void submit(ComposeCluster cluster, String name) throws Exception {
-        cluster.exec(master(), "flink", "run", "-d", "-c", FlinkYsbSubmission.class.getName(),
-                JAR_IN_CONTAINER, name, CAMPAIGNS_IN_CONTAINER);
+        cluster.exec(master(), "flink", "run", "-d", "-c",
+                ProfiledFlinkYsbSubmission.class.getName(), JAR_IN_CONTAINER, name,
+                CAMPAIGNS_IN_CONTAINER);
     }
 
     /** Receiver {@code r} is bound by source subtask {@code r} (JofSplitEnumerator). */

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,13 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -70,9 +64,10 @@ class FlinkProfilingOnLocalClusterITCase {
 
     @BeforeAll
     static void upAProfilingCluster() throws Exception {
-        deleteRecursively(directory);
+        ClusterTestFiles.deleteRecursively(directory);
         Files.createDirectories(directory);
-        jobJar = jarOfPackage(NumberWordsJob.class, directory.resolve("user-jobs.jar"));
+        jobJar = ClusterTestFiles.jarOfPackage(NumberWordsJob.class,
+                directory.resolve("user-jobs.jar"));
         cluster = directory.resolve("cluster");
         CliRun up = cli("cluster", "up", "--dir", cluster.toString(), "--engines", "flink",
                 "--nodes", "2", "--loopback", "--profile");
@@ -203,42 +198,7 @@ class FlinkProfilingOnLocalClusterITCase {
     }
 
     private static List<Path> files(Path directory) {
-        if (!Files.exists(directory)) {
-            return List.of();
-        }
-        try (Stream<Path> walk = Files.walk(directory)) {
-            return walk.filter(Files::isRegularFile).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteRecursively(Path path) throws IOException {
-        if (!Files.exists(path)) {
-            return;
-        }
-        List<Path> all;
-        try (Stream<Path> walk = Files.walk(path)) {
-            all = walk.sorted(Comparator.reverseOrder()).toList();
-        }
-        for (Path each : all) {
-            Files.delete(each);
-        }
-    }
-
-    /** A job jar of the compiled classes of {@code type}'s package, and nothing else. */
-    private static Path jarOfPackage(Class<?> type, Path jar) throws Exception {
-        Path classes = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path pack = classes.resolve(type.getPackageName().replace('.', '/'));
-        try (OutputStream file = Files.newOutputStream(jar);
-                JarOutputStream out = new JarOutputStream(file)) {
-            for (Path member : files(pack)) {
-                out.putNextEntry(new JarEntry(classes.relativize(member).toString()));
-                Files.copy(member, out);
-                out.closeEntry();
-            }
-        }
-        return jar;
+        return ClusterTestFiles.filesUnder(directory);
     }
 
     private static CliRun cli(String... arguments) throws IOException {

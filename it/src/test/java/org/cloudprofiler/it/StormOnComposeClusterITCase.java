@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The profiled YSB topology on the compose cluster's Storm: submitted with {@code storm jar} from
- * nimbus; Storm's default scheduler spreads its two workers over the two supervisors.
+ * The YSB topology built to be profiled ({@link ProfiledStormYsbSubmission}: the compose
+ * cluster's Nimbus is not configured to profile every topology) on the compose cluster's Storm:
+ * submitted with {@code storm jar} from nimbus; Storm's default scheduler spreads its two
+ * workers over the two supervisors.
  */
 @RequiresDockerEngine(coveredWithoutDockerBy = "DemoITCase (it: make demo's script, the"
         + " profiled YSB on a multi-process Storm cluster over three nodes in network"
@@ -21,7 +23,7 @@ class StormOnComposeClusterITCase extends ProfiledYsbOnComposeSuite {
     @Override
     void submit(ComposeCluster cluster, String name) throws Exception {
         cluster.exec(master(), "storm", "jar", JAR_IN_CONTAINER,
-                StormYsbSubmission.class.getName(), name, CAMPAIGNS_IN_CONTAINER);
+                ProfiledStormYsbSubmission.class.getName(), name, CAMPAIGNS_IN_CONTAINER);
     }
 
     @Override

@@ -21,6 +21,7 @@ import org.cloudprofiler.cluster.ClusterState;
 import org.cloudprofiler.cluster.ClusterState.RecordedProcess;
 import org.cloudprofiler.cluster.FlinkCluster;
 import org.cloudprofiler.cluster.LocalCluster;
+import org.cloudprofiler.cluster.StormCluster;
 import org.cloudprofiler.netns.NetworkNamespaces;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,8 +54,10 @@ final class ClusterUpCommand implements Callable<Integer> {
             EngineNames.class)
     List<String> engines;
 
-    @Option(names = "--profile", description = "Profile every job submitted to the cluster's"
-            + " Flink, unchanged (execution.target: cloudprofiler; docs/flink.md).")
+    @Option(names = "--profile", description = "Profile every job and topology submitted to the"
+            + " cluster, unchanged: Flink's client submits through execution.target:"
+            + " cloudprofiler (docs/flink.md), Storm's Nimbus runs ProfilingTopologyValidator"
+            + " (docs/storm.md).")
     boolean profile;
 
     @Option(names = "--loopback", description = "Share the loopback even where network"
@@ -70,6 +73,7 @@ final class ClusterUpCommand implements Callable<Integer> {
         Map<String, ClusterEngine> known = ClusterEngines.byName();
         if (profile) {
             known.put(FlinkCluster.NAME, FlinkCluster.profilingEveryJob());
+            known.put(StormCluster.NAME, StormCluster.profilingEveryTopology());
         }
         List<String> chosen = engines == null ? List.copyOf(known.keySet()) : engines;
         if (chosen.size() != Set.copyOf(chosen).size()) {
