@@ -60,7 +60,8 @@
 #         FLINK_SUBMISSION_BENCH_OPTS passes its options). About 6 minutes. Not part of all.
 # downcalls: the per-record native calls by route (issue 33): readTsc and logTS BUFFERED_ID
 #         zstd held on JNI and by the fastest route the JVM allows (NativeCallRouteBenchmark),
-#         and the task probe per record traced (TaskProbeRecordBenchmark), on JDK 17 and on the
+#         and the task probe per record traced (TaskProbeRecordBenchmark), then the same calls by
+#         the calling thread's CPU time (NativeCallCpuTimeBench), on JDK 17 and on the
 #         JDK of the FFM route (FFM_JDK, default Temurin 25's path), alternating, ROUNDS rounds
 #         (default 3). About 2 minutes a round. Not part of all.
 set -euo pipefail
@@ -178,6 +179,11 @@ run_downcalls() {
                 -p handlers=default -p sample=1 \
                 -rf json -rff "bench/target/jmh-downcalls-$round-$jdk.json" \
                 'NativeCallRouteBenchmark|TaskProbeRecordBenchmark'
+            # The same calls by the thread's CPU time, which leaves out waiting for a core.
+            measured "$java_bin" -Dcloudprofiler.downcalls=jni -cp "$jar" \
+                org.cloudprofiler.bench.NativeCallCpuTimeBench
+            measured "$java_bin" --enable-native-access=ALL-UNNAMED -cp "$jar" \
+                org.cloudprofiler.bench.NativeCallCpuTimeBench
         done
     done
 }
