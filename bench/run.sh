@@ -63,7 +63,7 @@
 #         and the task probe per record traced (TaskProbeRecordBenchmark), then the same calls by
 #         the calling thread's CPU time (NativeCallCpuTimeBench), on JDK 17 and on the
 #         JDK of the FFM route (FFM_JDK, default Temurin 25's path), alternating, ROUNDS rounds
-#         (default 3). About 2 minutes a round. Not part of all.
+#         (default 3). About 3.5 minutes a round. Not part of all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
