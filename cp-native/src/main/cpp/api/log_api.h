@@ -5,8 +5,9 @@
 // at exit. The table's address crosses to the other library through Java
 // (CloudProfiler.nativeLogApi()); its layout only ever grows, and `version` says what it holds.
 // On JDK 22 and later the Java API itself calls through it, by FFM downcall handles
-// (org.cloudprofiler.internal.FfmNativeCalls): every entry is short, never throws and never calls
-// back into the JVM, as a critical downcall requires (docs/native.md, "FFM downcalls").
+// (org.cloudprofiler.internal.FfmNativeCalls): as a critical downcall requires, no entry throws,
+// calls back into the JVM or touches its heap (how long one may wait: docs/native.md, "FFM
+// downcalls").
 #pragma once
 
 #include <cstdint>

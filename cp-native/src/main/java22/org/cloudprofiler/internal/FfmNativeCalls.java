@@ -119,13 +119,13 @@ final class FfmNativeCalls implements NativeCalls {
     }
 
     /**
-     * The entries never throw, so only the JVM can (an {@link Error} such as a stack overflow),
-     * which passes through as it is.
+     * What to throw for {@code t}: the entries never throw, so only the JVM can (an
+     * {@link Error} such as a stack overflow), which passes through as it is.
      */
     private static RuntimeException unexpected(Throwable t) {
         if (t instanceof Error error) {
             throw error;
         }
-        throw new IllegalStateException("a native logging entry threw", t);
+        return new IllegalStateException("a native logging entry threw", t);
     }
 }
