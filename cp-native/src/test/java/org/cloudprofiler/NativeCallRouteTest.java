@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The per-record native calls take FFM downcalls on JDK 22 and later where the JVM grants the
- * library native access, and JNI otherwise, without a word from the JVM about FFM. Maven runs this class on JDK 17 and
- * again on the JDK of the FFM route, with native access, from the multi-release jar; each
- * execution names the route it expects in {@value #EXPECTED_ROUTE_PROPERTY}.
+ * library native access, and JNI otherwise, without a word from the JVM about FFM. Maven runs
+ * this class on JDK 17 and again on the JDK of the FFM route, with native access, from the
+ * multi-release jar; each execution names the route it expects in
+ * {@value #EXPECTED_ROUTE_PROPERTY}.
  */
 class NativeCallRouteTest {
     private static final String EXPECTED_ROUTE_PROPERTY = "cloudprofiler.test.expectedRoute";
