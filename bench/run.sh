@@ -58,17 +58,22 @@
 #         and a SQL job of tens of planner operators, from the built job to its job graph,
 #         unprofiled and rewritten, alternating, medians (bench/flink, SubmissionRewriteBench;
 #         FLINK_SUBMISSION_BENCH_OPTS passes its options). About 6 minutes. Not part of all.
+# downcalls: the per-record native calls by route (issue 33): readTsc and logTS BUFFERED_ID
+#         zstd held on JNI and by the fastest route the JVM allows (NativeCallRouteBenchmark),
+#         and the task probe per record traced (TaskProbeRecordBenchmark), then the same calls by
+#         the calling thread's CPU time (NativeCallCpuTimeBench), on JDK 17 and on the
+#         JDK of the FFM route (FFM_JDK, default Temurin 25's path), alternating, ROUNDS rounds
+#         (default 3). About 3.5 minutes a round. Not part of all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 part="${1:-all}"
 case "$part" in
     all | java | native | generator | analyzer | storm | flink | flink-overhead \
-        | flink-submission) ;;
+        | flink-submission | downcalls) ;;
     *)
-        echo "usage: bash bench/run.sh" \
-            "[all|java|native|generator|analyzer|storm|flink|flink-overhead|flink-submission]" \
-            >&2
+        echo "usage: bash bench/run.sh [all|java|native|generator|analyzer|storm|flink|" \
+            "flink-overhead|flink-submission|downcalls]" >&2
         exit 2
         ;;
 esac
@@ -153,6 +158,34 @@ run_java() {
     measured java -cp "$jar" org.cloudprofiler.bench.NetConfChangeBench
     echo "### Sync: what one mid phase costs, two agents on the loopback"
     measured java -cp "$jar" org.cloudprofiler.bench.SyncPhaseCostBench
+}
+
+run_downcalls() {
+    build_jar
+    local ffm_jdk="${FFM_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}" round jdk java_bin
+    if [[ ! -x "$ffm_jdk/bin/java" ]]; then
+        echo "bench/run.sh: no JDK 22+ at $ffm_jdk for the FFM route; set FFM_JDK" >&2
+        exit 1
+    fi
+    echo "### Per-record native calls by route, JDK 17 and $ffm_jdk alternating (ns per call);" \
+        "the task probe per record, default handlers traced"
+    for round in $(seq 1 "${ROUNDS:-3}"); do
+        for jdk in 17 ffm; do
+            java_bin=java
+            [[ "$jdk" == ffm ]] && java_bin="$ffm_jdk/bin/java"
+            echo "## round $round, $("$java_bin" -version 2>&1 | head -1); $(uptime)"
+            # The task probe takes the route the JVM allows by default: FFM on JDK 24+.
+            measured "$java_bin" -jar "$jar" -bm avgt -f 1 -wi 3 -i 10 -w 1s -r 500ms \
+                -p handlers=default -p sample=1 \
+                -rf json -rff "bench/target/jmh-downcalls-$round-$jdk.json" \
+                'NativeCallRouteBenchmark|TaskProbeRecordBenchmark'
+            # The same calls by the thread's CPU time, which leaves out waiting for a core.
+            measured "$java_bin" -Dcloudprofiler.downcalls=jni -cp "$jar" \
+                org.cloudprofiler.bench.NativeCallCpuTimeBench
+            measured "$java_bin" --enable-native-access=ALL-UNNAMED -cp "$jar" \
+                org.cloudprofiler.bench.NativeCallCpuTimeBench
+        done
+    done
 }
 
 run_native() {
@@ -296,6 +329,9 @@ if [[ "$part" == all || "$part" == flink ]]; then
 fi
 if [[ "$part" == flink-overhead ]]; then
     run_flink_overhead
+fi
+if [[ "$part" == downcalls ]]; then
+    run_downcalls
 fi
 if [[ "$part" == flink-submission ]]; then
     echo "### Flink submission: the client's work, unprofiled vs the profiling rewrite"

@@ -9,7 +9,12 @@ uint64_t readTscEntry() { return readTsc(); }
 
 bool logTSAtEntry(uint64_t channel, int64_t id, uint64_t tsc) { return logTS(channel, id, tsc); }
 
-const CpLogApi kLogApi{kCpLogApiVersion, readTscEntry, logTSAtEntry};
+bool logTSEntry(uint64_t channel, int64_t id) { return logTS(channel, id); }
+
+uint64_t logTSStampedEntry(uint64_t channel, int64_t id) { return logTSStamped(channel, id); }
+
+const CpLogApi kLogApi{kCpLogApiVersion, readTscEntry, logTSAtEntry, logTSEntry,
+                       logTSStampedEntry};
 
 }  // namespace
 

@@ -4,6 +4,10 @@
 // flush pipeline, one clock and one shutdown per process, so nothing is written twice or lost
 // at exit. The table's address crosses to the other library through Java
 // (CloudProfiler.nativeLogApi()); its layout only ever grows, and `version` says what it holds.
+// On JDK 22 and later the Java API itself calls through it, by FFM downcall handles
+// (org.cloudprofiler.internal.FfmNativeCalls): as a critical downcall requires, no entry throws,
+// calls back into the JVM or touches its heap (how long one may wait: docs/native.md, "FFM
+// downcalls").
 #pragma once
 
 #include <cstdint>
@@ -17,13 +21,16 @@ struct CpLogApi {
     // As logTS(channel, id, tsc) in cloudprofiler.h: never throws; false (counted) for an
     // invalid handle or a thread that does not own the channel.
     bool (*logTSAt)(uint64_t channel, int64_t id, uint64_t tsc);
+    // Since version 2. As logTS(channel, id) and logTSStamped(channel, id) in cloudprofiler.h.
+    bool (*logTS)(uint64_t channel, int64_t id);
+    uint64_t (*logTSStamped)(uint64_t channel, int64_t id);
 };
 
 }  // extern "C"
 
 namespace cloudprofiler {
 
-constexpr uint32_t kCpLogApiVersion = 1;
+constexpr uint32_t kCpLogApiVersion = 2;
 
 // The table of this copy of the core; valid for the life of the process.
 const CpLogApi* logApi();

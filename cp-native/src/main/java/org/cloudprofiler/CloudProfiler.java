@@ -4,6 +4,8 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Objects;
 import org.cloudprofiler.config.HandlerChoice;
+import org.cloudprofiler.internal.NativeCalls;
+import org.cloudprofiler.internal.NativeCallsChoice;
 import org.cloudprofiler.internal.NativeLibrary;
 import org.cloudprofiler.log.HandlerType;
 import org.cloudprofiler.log.LogFormat;
@@ -21,6 +23,10 @@ import org.cloudprofiler.log.LogFormat;
  * <p>Configuration comes from the environment: {@code CP_LOG_DIR} (default
  * {@code ./cloudprofiler-logs}), {@code CP_NODE_ID} (default: the host name), and the buffering
  * settings described in {@code docs/configuration.md}.
+ *
+ * <p>The per-record calls ({@code logTS}, its variants, {@code readTsc}) take the cheapest
+ * {@link NativeCallRoute} this JVM allows, chosen once: FFM downcalls on JDK 22 and later with
+ * {@code --enable-native-access}, JNI otherwise. Both log exactly the same.
  */
 public final class CloudProfiler {
 
@@ -29,6 +35,9 @@ public final class CloudProfiler {
         Runtime.getRuntime().addShutdownHook(
                 new Thread(CloudProfiler::shutdown0, "cloudprofiler-shutdown"));
     }
+
+    /** After the library is loaded: the FFM route reads the table it holds. */
+    private static final NativeCalls CALLS = NativeCallsChoice.choose(new JniCalls());
 
     private CloudProfiler() {}
 
@@ -110,12 +119,12 @@ public final class CloudProfiler {
      *     calling thread does not own the channel — each counted
      */
     public static boolean logTS(long channel, long tupleId) {
-        return logTS0(channel, tupleId);
+        return CALLS.logTS(channel, tupleId);
     }
 
     /** Logs {@code tupleId} with a TSC read earlier by {@link #readTsc()}. */
     public static boolean logTS(long channel, long tupleId, long tsc) {
-        return logTSAt0(channel, tupleId, tsc);
+        return CALLS.logTSAt(channel, tupleId, tsc);
     }
 
     /**
@@ -128,7 +137,7 @@ public final class CloudProfiler {
      *     no times: {@code NULL}, the counters) or the call was rejected as {@code logTS}'s
      */
     public static long logTSStamped(long channel, long tupleId) {
-        return logTSStamped0(channel, tupleId);
+        return CALLS.logTSStamped(channel, tupleId);
     }
 
     /**
@@ -146,7 +155,12 @@ public final class CloudProfiler {
 
     /** The clock the channels use: TSC ticks ({@code rdtscp}), or ns where there is no TSC. */
     public static long readTsc() {
-        return readTsc0();
+        return CALLS.readTsc();
+    }
+
+    /** How this JVM makes the per-record calls above: JNI, or FFM downcalls (JDK 22+). */
+    public static NativeCallRoute nativeCallRoute() {
+        return CALLS.route();
     }
 
     /** Estimated ticks per second of {@link #readTsc()}. */
@@ -157,8 +171,9 @@ public final class CloudProfiler {
     /**
      * The address of this library's C table of logging entry points ({@code CpLogApi} in
      * {@code cp-native/src/main/cpp/api/log_api.h}), for native code of another library in this
-     * JVM that logs to channels opened here (the generator's sender threads). Not for Java
-     * callers: use {@link #logTS(long, long, long)}. Valid for the life of the process.
+     * JVM that logs to channels opened here (the generator's sender threads), and for this
+     * class's FFM route. Not for other Java callers: use {@link #logTS(long, long, long)}. Valid
+     * for the life of the process.
      */
     public static long nativeLogApi() {
         return nativeLogApi0();
@@ -207,6 +222,34 @@ public final class CloudProfiler {
     /** Problems the native core reported so far (write errors, exhausted memory, misuse). */
     public static List<String> warnings() {
         return List.of(warnings0());
+    }
+
+    /** The per-record calls through this class's JNI natives, which every JDK has. */
+    private static final class JniCalls implements NativeCalls {
+        @Override
+        public NativeCallRoute route() {
+            return NativeCallRoute.JNI;
+        }
+
+        @Override
+        public boolean logTS(long channel, long tupleId) {
+            return logTS0(channel, tupleId);
+        }
+
+        @Override
+        public boolean logTSAt(long channel, long tupleId, long tsc) {
+            return logTSAt0(channel, tupleId, tsc);
+        }
+
+        @Override
+        public long logTSStamped(long channel, long tupleId) {
+            return logTSStamped0(channel, tupleId);
+        }
+
+        @Override
+        public long readTsc() {
+            return readTsc0();
+        }
     }
 
     private static native long openChannel0(

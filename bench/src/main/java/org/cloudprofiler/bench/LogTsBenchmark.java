@@ -77,12 +77,8 @@ public class LogTsBenchmark {
     @Benchmark
     @OperationsPerInvocation(CallBatch.CALLS)
     public int logTS() {
-        long tupleId = nextTupleId;
-        int accepted = 0;
-        for (int i = 0; i < CallBatch.CALLS; i++) {
-            accepted += CloudProfiler.logTS(handle, tupleId++) ? 1 : 0;
-        }
-        nextTupleId = tupleId;
+        int accepted = CallBatch.logTS(handle, nextTupleId);
+        nextTupleId += CallBatch.CALLS;
         return accepted;
     }
 

@@ -59,16 +59,8 @@ public class TaskProbeRecordBenchmark {
     @Benchmark
     @OperationsPerInvocation(CallBatch.CALLS)
     public long record() {
-        long id = nextId;
-        long carried = 0;
-        for (int i = 0; i < CallBatch.CALLS; i++) {
-            probe.enter(id, id);
-            probe.handOff();
-            carried += probe.outputId() ^ probe.outputRoot();
-            probe.processed();
-            id++;
-        }
-        nextId = id;
+        long carried = BenchProbes.records(probe, nextId);
+        nextId += CallBatch.CALLS;
         return carried;
     }
 
