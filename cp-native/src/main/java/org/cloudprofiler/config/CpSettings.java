@@ -67,6 +67,14 @@ public record CpSettings(
     }
 
     /**
+     * Whether nothing would ever be logged: profiling is disabled, or every channel is
+     * {@code OFF} and no configuration server can turn one on while the job runs.
+     */
+    public boolean logsNothing() {
+        return !enabled || configServer == null && handlers.everyChannelOff();
+    }
+
+    /**
      * The handler and parameters for a channel: the first matching rule's choice, with the
      * configured periods filled in for counter and CPU handlers whose rule gives none.
      */

@@ -10,6 +10,9 @@ import java.util.List;
  */
 public final class HandlerRules {
 
+    /** The glob that matches every channel name. */
+    private static final String CATCH_ALL = "**";
+
     private final List<HandlerRule> rules;
 
     private HandlerRules(List<HandlerRule> rules) {
@@ -55,6 +58,23 @@ public final class HandlerRules {
             }
         }
         throw new AssertionError("the default rules end with a catch-all");
+    }
+
+    /**
+     * Whether every channel is {@code OFF} whatever its name: every rule is {@code OFF} up to
+     * the first catch-all ({@code **}), which is too. A rule before it that is not {@code OFF}
+     * might match some channel, so the answer is then no.
+     */
+    public boolean everyChannelOff() {
+        for (HandlerRule rule : rules) {
+            if (!rule.choice().isOff()) {
+                return false;
+            }
+            if (CATCH_ALL.equals(rule.glob())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** All rules in the order they are tried. */

@@ -1,6 +1,7 @@
 package org.cloudprofiler.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,6 +59,17 @@ class HandlerRulesTest {
         assertEquals(List.of(250_000_000L), rules.choose("b/1/in").parameters());
         assertEquals(List.of(10L), rules.choose("c/1/in").parameters());
         assertEquals("XOY:1:1000", rules.choose("a/1/in").toString());
+    }
+
+    @Test
+    void everyChannelIsOffOnlyWhenEveryRuleUpToACatchAllIs() {
+        assertTrue(HandlerRules.parse("**=OFF").everyChannelOff());
+        assertTrue(HandlerRules.parse("sink/**=OFF, **=OFF, **=ID").everyChannelOff());
+        assertFalse(HandlerRules.parse("sink/**=ID, **=OFF").everyChannelOff());
+        assertFalse(HandlerRules.parse("**/in=OFF, **/out=OFF").everyChannelOff(),
+                "the defaults log count, cpu and first-last");
+        assertFalse(HandlerRules.parse("**=NULL").everyChannelOff());
+        assertFalse(HandlerRules.parse(null).everyChannelOff());
     }
 
     @Test

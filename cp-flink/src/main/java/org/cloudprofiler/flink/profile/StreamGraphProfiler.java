@@ -32,6 +32,8 @@ import org.cloudprofiler.config.CpSettings;
 import org.cloudprofiler.topology.ComponentRole;
 import org.cloudprofiler.topology.TopologyDescription;
 import org.cloudprofiler.tupleid.MintedTupleIds;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Rewrites a job's stream graph before it is submitted so that every operator is profiled:
@@ -52,6 +54,7 @@ import org.cloudprofiler.tupleid.MintedTupleIds;
  * counted as missing ids.
  */
 final class StreamGraphProfiler {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamGraphProfiler.class);
 
     /**
      * An operator's {@code mintOrigin} is its position in the graph shifted by this many bits,
@@ -103,7 +106,8 @@ final class StreamGraphProfiler {
     /**
      * The one rewrite of both ways to profile a job ({@link ProfiledJob} and
      * {@link ProfilingExecutor}): rewrites {@code graph} in place unless {@code configuration}
-     * says {@code cloudprofiler.enabled=false} or the graph is profiled already.
+     * says {@code cloudprofiler.enabled=false}, sets every channel {@code OFF} with no
+     * configuration server ({@link CpSettings#logsNothing}), or the graph is profiled already.
      *
      * @param configuration the job's configuration, whose {@code cloudprofiler.*} keys apply
      * @return whether the graph was rewritten
@@ -120,7 +124,14 @@ final class StreamGraphProfiler {
             }
         });
         try {
-            if (!CpSettings.from(settings).enabled()) {
+            CpSettings parsed = CpSettings.from(settings);
+            if (!parsed.enabled()) {
+                return false;
+            }
+            if (parsed.logsNothing()) {
+                // Wrappers and ids on every record would cost a share of the job for nothing.
+                LOG.info("cloudprofiler: every channel is OFF and no configuration server is"
+                        + " set, so nothing would be logged: the job runs unprofiled");
                 return false;
             }
         } catch (CpConfigException e) {

@@ -89,6 +89,25 @@ class StreamGraphProfilerTest {
     }
 
     @Test
+    void everyChannelOffWithoutAConfigurationServerSubmitsTheGraphAsWritten() {
+        for (String server : new String[] {null, "127.0.0.1:7712"}) {
+            Configuration off = new Configuration();
+            off.setString("cloudprofiler.handlers", "**=OFF");
+            if (server != null) {
+                off.setString("cloudprofiler.config-server", server);
+            }
+            StreamExecutionEnvironment env =
+                    StreamExecutionEnvironment.getExecutionEnvironment(off);
+            env.fromSequence(0, 9).uid("numbers").sinkTo(new DiscardingSink<>()).uid("sink");
+
+            StreamGraph graph = CloudProfilerFlink.profile(env).streamGraph("all-off");
+
+            // A server could turn a channel on while the job runs: then it is profiled.
+            assertEquals(server != null, StreamGraphProfiler.isProfiled(graph), server);
+        }
+    }
+
+    @Test
     void aValueThatCannotBeUsedIsRefusedNamingTheKey() {
         Configuration bad = new Configuration();
         bad.setString("cloudprofiler.handlers", "**=NO_SUCH_HANDLER");
