@@ -37,6 +37,8 @@ public final class FlinkSqlClient {
     static final String LOG_CONFIGURATION = "log4j-sql-client.properties";
     static final String LOG_FILE = "sql-client.log";
     static final String HISTORY_FILE = "sql-history";
+    /** JLine's switch (the SQL client's terminal library) for a terminal without a console. */
+    static final String DUMB_TERMINAL = "-Dorg.jline.terminal.dumb=true";
     /** Where the build lists the SQL client's jars, under {@code engines/flink/target}. */
     static final String CLASSPATH_FILE = "sql-client-classpath.txt";
 
@@ -105,10 +107,14 @@ public final class FlinkSqlClient {
                 // Not the user's ~/.flink-sql-history: the cluster's directory keeps it.
                 "-hist", configuration.resolve(HISTORY_FILE).toString()));
         settings.forEach((key, value) -> arguments.add("-D" + key + "=" + value));
-        return new ClusterProcess(PROCESS, layout.coordinator(),
-                FlinkCluster.java(layout, FlinkClient.configuration(layout), logConfiguration,
-                        FlinkCluster.classpath(layout) + File.pathSeparator + classpath(layout),
-                        CLIENT_CLASS, arguments),
+        List<String> command = new ArrayList<>(FlinkCluster.java(layout,
+                FlinkClient.configuration(layout), logConfiguration,
+                FlinkCluster.classpath(layout) + File.pathSeparator + classpath(layout),
+                CLIENT_CLASS, arguments));
+        // Its output is a file, never a terminal: JLine falls back to a dumb terminal as it
+        // would anyway, without a warning in the output first.
+        command.add(1, DUMB_TERMINAL);
+        return new ClusterProcess(PROCESS, layout.coordinator(), command,
                 Map.of("FLINK_CONF_DIR", configuration.toString()), Readiness.started());
     }
 
