@@ -5,7 +5,8 @@ CLI_JAR := cp-cli/target/cloudprofiler.jar
 JAVA_CHECK := command -v java >/dev/null || { echo "cloudprofiler: no java on PATH; install a JDK 17 (apt-get install openjdk-17-jdk-headless)"; exit 1; }
 
 .PHONY: demo test test-java test-sanitized test-sanitized-beside test-clusters test-docker images fuzz \
-	check-readme check-compose build bench bench-sync deps test-deps clean
+	check-readme check-compose build bench bench-sync bench-flink-submission-times deps test-deps \
+	clean
 
 # The Debian packages building needs (and the demo and the benchmarks: no browser).
 deps:
@@ -118,6 +119,12 @@ bench: build
 # commit before version 2 (bench/sync-namespaces.sh says how).
 bench-sync: build
 	bash bench/sync-namespaces.sh $(SYNC_V1_JAR)
+
+# Whole Flink submissions' wall time, profiled against unprofiled, through each path a user
+# submits by (flink run, executeSql, the SQL client), on the local cluster; ROUNDS=3 by default.
+bench-flink-submission-times: build
+	$(MVNW) -q -pl it test-compile
+	bash bench/flink-submission-times.sh
 
 clean:
 	$(MVNW) -q clean

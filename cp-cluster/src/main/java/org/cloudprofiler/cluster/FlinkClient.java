@@ -56,17 +56,14 @@ public final class FlinkClient {
     public static ClusterProcess submission(ClusterLayout layout, Path jar, String mainClass,
             List<String> arguments) throws IOException {
         Path engine = layout.engineDirectory(FlinkCluster.NAME);
-        Path directory = configDirectory(layout);
-        if (!Files.isRegularFile(directory.resolve("config.yaml"))) {
-            throw new IOException(directory.resolve("config.yaml") + " is missing: 'cluster up'"
-                    + " writes the Flink client's configuration there; bring the cluster up"
-                    + " again");
-        }
+        Path directory = requireConfiguration(layout);
         List<String> run = new ArrayList<>(List.of("run", "-d", "-c", mainClass,
                 jar.toAbsolutePath().toString()));
         run.addAll(arguments);
         return new ClusterProcess("flink-submit", layout.coordinator(),
-                FlinkCluster.java(layout, configuration(layout), engine, CLIENT_CLASS, run),
+                FlinkCluster.java(layout, configuration(layout),
+                        engine.resolve(FlinkCluster.LOG_CONFIGURATION),
+                        FlinkCluster.classpath(layout), CLIENT_CLASS, run),
                 Map.of("FLINK_CONF_DIR", directory.toString()), Readiness.started());
     }
 
@@ -87,7 +84,23 @@ public final class FlinkClient {
                 CLIENT);
     }
 
-    private static FlinkConfiguration configuration(ClusterLayout layout) {
+    /**
+     * {@link #configDirectory}, where {@code cluster up} has written the client's configuration.
+     *
+     * @throws IOException naming the fix if it is not there
+     */
+    static Path requireConfiguration(ClusterLayout layout) throws IOException {
+        Path directory = configDirectory(layout);
+        if (!Files.isRegularFile(directory.resolve("config.yaml"))) {
+            throw new IOException(directory.resolve("config.yaml") + " is missing: 'cluster up'"
+                    + " writes the Flink client's configuration there; bring the cluster up"
+                    + " again");
+        }
+        return directory;
+    }
+
+    /** A client of the cluster's REST API, with its JVM's heap. */
+    static FlinkConfiguration configuration(ClusterLayout layout) {
         return FlinkConfiguration.client(layout.coordinator().ip(), FlinkCluster.restPort(layout));
     }
 

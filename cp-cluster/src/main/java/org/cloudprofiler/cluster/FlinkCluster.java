@@ -152,8 +152,8 @@ public final class FlinkCluster implements ClusterEngine {
         config.set("metrics.internal.query-service.port", node.port(METRICS_QUERY_PORT));
         withProfilerClasses(layout, config);
         Path directory = writeConfiguration(config, engine, process);
-        return java(layout, config, engine, mainClass,
-                List.of("--configDir", directory.toString()));
+        return java(layout, config, engine.resolve(LOG_CONFIGURATION), classpath(layout),
+                mainClass, List.of("--configDir", directory.toString()));
     }
 
     /** The REST API's port on the coordinator node. */
@@ -179,17 +179,19 @@ public final class FlinkCluster implements ClusterEngine {
 
     /**
      * {@code java} with the options Flink needs, the memory limits of {@code config}, the Log4j
-     * configuration and Flink's jars, running {@code mainClass} with {@code arguments}: the
-     * cluster's processes and its client.
+     * configuration {@code logConfiguration} and the jars of {@code classpath} ({@link
+     * #classpath}, or more for a client), running {@code mainClass} with {@code arguments}: the
+     * cluster's processes and its clients.
      */
-    static List<String> java(ClusterLayout layout, FlinkConfiguration config, Path engine,
-            String mainClass, List<String> arguments) throws IOException {
+    static List<String> java(ClusterLayout layout, FlinkConfiguration config,
+            Path logConfiguration, String classpath, String mainClass, List<String> arguments)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(layout.javaBinary().toString());
         command.addAll(jvmOptions(layout));
         command.addAll(config.jvmOptions());
-        command.add("-Dlog4j.configurationFile=" + engine.resolve(LOG_CONFIGURATION));
-        command.addAll(List.of("-cp", classpath(layout), mainClass));
+        command.add("-Dlog4j.configurationFile=" + logConfiguration);
+        command.addAll(List.of("-cp", classpath, mainClass));
         command.addAll(arguments);
         return command;
     }

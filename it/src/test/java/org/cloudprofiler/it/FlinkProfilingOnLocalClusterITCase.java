@@ -41,8 +41,10 @@ import org.junit.jupiter.api.Timeout;
  * Flink brought up with {@code cluster up --profile} (processes from the Maven jars, the
  * profiler's jar on their class path): a DataStream job jar through {@code cluster submit} and a
  * SQL {@code INSERT} a client program runs with {@code executeSql}, each through Flink's own
- * client. Each logs at every operator, and {@code cloudprofiler analyze} reports its hops with
- * no violation; the same job submitted with {@code flink run -t remote} logs nothing.
+ * client, and a SQL script through {@code cluster sql} (Flink's SQL client). Each logs at every
+ * operator, and {@code cloudprofiler analyze} reports its hops with no violation; the same job
+ * submitted with {@code flink run -t remote} (the script with {@code -D
+ * execution.target=remote}) logs nothing.
  */
 @Timeout(600) // A guard against a hang only: nothing here is timed.
 @Tag("multi-process-cluster")
@@ -85,7 +87,7 @@ class FlinkProfilingOnLocalClusterITCase {
 
     @Test
     void anUnchangedDataStreamJobIsProfiledAtEveryOperator() throws Exception {
-        assertProfiled(NumberWordsJob.class, "words-profiled", 4);
+        assertProfiled(submit(NumberWordsJob.class, "words-profiled"), "words-profiled", 4);
     }
 
     @Test
@@ -95,7 +97,7 @@ class FlinkProfilingOnLocalClusterITCase {
 
     @Test
     void anExecuteSqlProgramIsProfiledAtEveryPlannerOperator() throws Exception {
-        assertProfiled(RevenueSqlProgram.class, "sql-profiled", 3);
+        assertProfiled(submit(RevenueSqlProgram.class, "sql-profiled"), "sql-profiled", 3);
     }
 
     @Test
@@ -103,16 +105,63 @@ class FlinkProfilingOnLocalClusterITCase {
         assertNothingLogged(RevenueSqlProgram.class, "sql-unprofiled");
     }
 
-    /**
-     * Submits {@code mainClass} of the job jar as the job {@code name} with {@code cluster
-     * submit}, as a user does; it runs to its end with every one of its operators (at least
-     * {@code operators}) logging, and the analysis of its logs reports hops and no violation.
-     */
-    private static void assertProfiled(Class<?> mainClass, String name, int operators)
-            throws Exception {
-        CliRun submit = cli("cluster", "submit", "--dir", cluster.toString(), "flink",
+    @Test
+    void aSqlScriptRunByClusterSqlIsProfiledAtEveryPlannerOperator() throws Exception {
+        String name = "script-profiled";
+        CliRun sql = cli("cluster", "sql", "--dir", cluster.toString(), "-D",
+                "pipeline.name=" + name, categoryRevenueScript().toString());
+        // Two sources, the watermarks, the window's aggregate, the join and the sink at least.
+        assertProfiled(sql, name, 6);
+        assertTrue(sql.output().contains("1 job(s) submitted"), sql::output);
+    }
+
+    @Test
+    void theSameSqlScriptRunWithTargetRemoteLogsNothing() throws Exception {
+        String name = "script-unprofiled";
+        assertNothingLoggedBy(name, () -> {
+            CliRun sql = cli("cluster", "sql", "--dir", cluster.toString(), "-D",
+                    "pipeline.name=" + name, "-D", "execution.target=remote",
+                    categoryRevenueScript().toString());
+            assertEquals(0, sql.exitCode(), sql::output);
+        });
+    }
+
+    @Test
+    void aSqlScriptWithAnErrorFailsWithItsReasonOnOneLine() throws Exception {
+        Path script = Files.writeString(directory.resolve("unknown-table.sql"),
+                "INSERT INTO nowhere SELECT 1;\n");
+        CliRun sql = cli("cluster", "sql", "--dir", cluster.toString(), script.toString());
+        assertNotEquals(0, sql.exitCode(), sql::output);
+        List<String> errors = sql.output().lines()
+                .filter(line -> line.startsWith("cloudprofiler cluster sql: ")).toList();
+        assertEquals(1, errors.size(), sql::output);
+        assertTrue(errors.get(0).contains("the SQL script " + script + " failed:")
+                && errors.get(0).contains("nowhere"), sql::output);
+    }
+
+    /** Submits {@code mainClass} of the job jar as the job {@code name} with cluster submit. */
+    private static CliRun submit(Class<?> mainClass, String name) throws IOException {
+        return cli("cluster", "submit", "--dir", cluster.toString(), "flink",
                 jobJar.toString(), mainClass.getName(), name, RECORDS);
-        assertEquals(0, submit.exitCode(), submit::output);
+    }
+
+    /**
+     * A SQL script as Flink SQL users write one: generated orders summed per product in
+     * one-second event-time windows ({@code TUMBLE}), joined with the products' categories, into
+     * a black hole.
+     */
+    private static Path categoryRevenueScript() throws Exception {
+        return Path.of(NumberWordsJob.class.getResource("category-revenue.sql").toURI());
+    }
+
+    /**
+     * Waits until the job {@code name}, submitted by {@code submission} as a user does, has run
+     * to its end with every one of its operators (at least {@code operators}) logging, and
+     * checks that the analysis of its logs reports hops and no violation.
+     */
+    private static void assertProfiled(CliRun submission, String name, int operators)
+            throws Exception {
+        assertEquals(0, submission.exitCode(), submission::output);
         String job = awaitFinished(name);
         Path node = nodeLogs();
         TopologyDescription topology = TopologyFile.read(node.resolve(TopologyFile.FILE_NAME));
@@ -150,15 +199,32 @@ class FlinkProfilingOnLocalClusterITCase {
      * with {@code -t remote}, as a user opts a job out, and checks that its run logged nothing.
      */
     private static void assertNothingLogged(Class<?> mainClass, String name) throws Exception {
+        assertNothingLoggedBy(name, () -> {
+            ClusterProcess profiled = FlinkClient.submission(layout, jobJar,
+                    mainClass.getName(), List.of(name, RECORDS));
+            List<String> command = new ArrayList<>(profiled.command());
+            command.addAll(command.indexOf("run") + 1, List.of("-t", "remote"));
+            LocalCluster local = LocalCluster.open(cluster, repository());
+            local.run(new ClusterProcess("flink-submit-" + name, profiled.node(), command,
+                    profiled.environment(), profiled.readiness()), COMMAND_WAIT);
+        });
+    }
+
+    /** What submits a job in a test. */
+    @FunctionalInterface
+    private interface Submission {
+        void submit() throws Exception;
+    }
+
+    /**
+     * Submits the job {@code name} unprofiled with {@code submission}, waits for its end and
+     * checks that its run logged nothing.
+     */
+    private static void assertNothingLoggedBy(String name, Submission submission)
+            throws Exception {
         Set<Path> before = files(layout.logDirectory(FlinkCluster.NAME)).stream()
                 .collect(Collectors.toSet());
-        ClusterProcess profiled = FlinkClient.submission(layout, jobJar, mainClass.getName(),
-                List.of(name, RECORDS));
-        List<String> command = new ArrayList<>(profiled.command());
-        command.addAll(command.indexOf("run") + 1, List.of("-t", "remote"));
-        LocalCluster local = LocalCluster.open(cluster, repository());
-        local.run(new ClusterProcess("flink-submit-" + name, profiled.node(), command,
-                profiled.environment(), profiled.readiness()), COMMAND_WAIT);
+        submission.submit();
         String job = awaitFinished(name);
 
         assertEquals(before, files(layout.logDirectory(FlinkCluster.NAME)).stream()

@@ -16,10 +16,11 @@ import picocli.CommandLine.Spec;
             "",
             "  cloudprofiler cluster up                  # 3 nodes, every engine",
             "  cloudprofiler cluster sync --around '...' # clock sync around a run",
+            "  cloudprofiler cluster sql script.sql      # a SQL script on its Flink",
             "  cloudprofiler cluster down"},
         subcommands = {ClusterUpCommand.class, ClusterStatusCommand.class,
-                ClusterExecCommand.class, ClusterSubmitCommand.class, ClusterSyncCommand.class,
-                ClusterDownCommand.class})
+                ClusterExecCommand.class, ClusterSubmitCommand.class, ClusterSqlCommand.class,
+                ClusterSyncCommand.class, ClusterDownCommand.class})
 public final class ClusterCommand implements Runnable {
     @Spec
     private CommandSpec spec;
@@ -27,7 +28,7 @@ public final class ClusterCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "say what to do: up, status, exec, submit, sync or down (cloudprofiler cluster"
+                "say what to do: up, status, exec, submit, sql, sync or down (cloudprofiler cluster"
                         + " --help)");
     }
 }
