@@ -1,6 +1,5 @@
 package org.cloudprofiler.testing;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +35,9 @@ class PortBlocksTest {
             assertTrue(second + COUNT <= taken || taken < second,
                     () -> second + " holds the bound port " + taken);
         }
-        assertEquals(first, PortBlocks.free(COUNT));
+        // Its block is this JVM's and free again; a lower one another JVM let go may come first.
+        int again = PortBlocks.free(COUNT);
+        assertTrue(again <= first, () -> again + " after " + first + " was freed");
     }
 
     /** Takes a block, prints its first port, then holds the claim until it is killed. */
