@@ -8,6 +8,8 @@ import org.apache.storm.cluster.DaemonType;
 import org.apache.storm.shade.org.apache.curator.framework.CuratorFramework;
 import org.apache.storm.shade.org.apache.zookeeper.CreateMode;
 import org.apache.storm.zookeeper.ClientZookeeper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The starts of a Storm task counted across the whole cluster, in the ZooKeeper its workers
@@ -20,6 +22,7 @@ import org.apache.storm.zookeeper.ClientZookeeper;
  * leaving one empty node per task in ZooKeeper.
  */
 public final class ZooKeeperTaskStarts implements TaskStarts {
+    private static final Logger LOG = LoggerFactory.getLogger(ZooKeeperTaskStarts.class);
 
     /** Where the counts are, under the cluster's {@code storm.zookeeper.root}. */
     public static final String ROOT = "/cloudprofiler/task-starts";
@@ -52,6 +55,9 @@ public final class ZooKeeperTaskStarts implements TaskStarts {
                 topologyConf.get(Config.STORM_ZOOKEEPER_PORT),
                 String.valueOf(topologyConf.get(Config.STORM_ZOOKEEPER_ROOT)),
                 (state, type, path) -> { }, topologyConf, DaemonType.WORKER);
+        // Curator warns of every state change nobody listens to; the session's are routine.
+        ClientZookeeper.addListener(zooKeeper,
+                (client, state) -> LOG.debug("ZooKeeper session for task starts: {}", state));
         try {
             String created = ClientZookeeper.createNode(zooKeeper, parent + "/start-",
                     new byte[0], CreateMode.EPHEMERAL_SEQUENTIAL,
