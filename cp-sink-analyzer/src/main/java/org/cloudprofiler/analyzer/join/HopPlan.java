@@ -2,6 +2,7 @@ package org.cloudprofiler.analyzer.join;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,15 +68,18 @@ public final class HopPlan implements Serializable {
     private final boolean[][] reachFrom;
     private final boolean lineage;
     private final WatermarkReleases watermarks;
-    /** Per component pair (firing operator, sink), its watermark hop's index. */
-    private final HashMap<Long, Integer> watermarkHops;
+    /**
+     * Per firing operator, per sink component, its watermark hop's index or -1; null for a
+     * component without watermark hops (looked up for every output tuple).
+     */
+    private final int[][] watermarkHops;
 
     private HopPlan(List<String> components, int[] channelComponent, int[] channelTask,
             byte[] channelPoint, String[] channelNode, List<Hop> hops, int expectedEvents,
             boolean[] channelAwaited, Flow flow, List<String> notes, int generatorComponent,
             UnsampledPeriods unsampledPeriods, HashMap<Integer, Integer> originComponent,
             int[] expectedFrom, boolean[][] reachFrom, boolean lineage,
-            WatermarkReleases watermarks, HashMap<Long, Integer> watermarkHops) {
+            WatermarkReleases watermarks, int[][] watermarkHops) {
         this.watermarks = watermarks;
         this.watermarkHops = watermarkHops;
         this.unsampledPeriods = unsampledPeriods;
@@ -232,7 +236,7 @@ public final class HopPlan implements Serializable {
         }
         WatermarkReleases watermarks = new WatermarkReleases(names, byPrefix, topology,
                 watermarkLogs);
-        HashMap<Long, Integer> watermarkHops = new HashMap<>();
+        int[][] watermarkHops = new int[names.size()][];
         if (topology != null) {
             addWatermarkHops(hops, watermarkHops, watermarks, topology, names, notes);
         }
@@ -264,7 +268,7 @@ public final class HopPlan implements Serializable {
      * from the watermarks' release at the generators nearest upstream to those outputs at the
      * sink; or a note where no generator upstream logged them.
      */
-    private static void addWatermarkHops(List<Hop> hops, HashMap<Long, Integer> watermarkHops,
+    private static void addWatermarkHops(List<Hop> hops, int[][] watermarkHops,
             WatermarkReleases watermarks, Topology topology, List<String> names,
             List<String> notes) {
         Map<String, Integer> byName = new LinkedHashMap<>();
@@ -296,25 +300,23 @@ public final class HopPlan implements Serializable {
                     hops.add(new Hop(index, HopKind.WATERMARK, name,
                             names.get(generators.get(0)), sink.id()));
                 }
-                watermarkHops.put((long) firing << 32 | names.indexOf(sink.id()), index);
+                if (watermarkHops[firing] == null) {
+                    watermarkHops[firing] = new int[names.size()];
+                    Arrays.fill(watermarkHops[firing], -1);
+                }
+                watermarkHops[firing][names.indexOf(sink.id())] = index;
             }
         }
     }
 
     /** The watermark hop from the release of {@code firing}'s watermarks to {@code sink}, or -1. */
     int watermarkHop(int firing, int sink) {
-        Integer hop = watermarkHops.get((long) firing << 32 | sink);
-        return hop == null ? -1 : hop;
+        return watermarkHops[firing] == null ? -1 : watermarkHops[firing][sink];
     }
 
     /** Whether outputs that {@code component} emits when watermarks arrive have watermark hops. */
     boolean hasWatermarkHops(int component) {
-        for (long key : watermarkHops.keySet()) {
-            if ((int) (key >>> 32) == component) {
-                return true;
-            }
-        }
-        return false;
+        return watermarkHops[component] != null;
     }
 
     /** When the watermarks that fired outputs were released. */

@@ -38,6 +38,9 @@ final class WatermarkReleases implements Serializable {
     private final Map<Long, List<Fired>> fired = new HashMap<>();
     /** Per component, the components whose edges end at it, with how tasks pair. */
     private final List<List<Upstream>> upstream = new ArrayList<>();
+    /** Per component, whether it logged watermarks that fired outputs; that it generated any. */
+    private final boolean[] fires;
+    private final boolean[] generates;
     /** Per component, its tasks. */
     private final List<int[]> tasks = new ArrayList<>();
 
@@ -59,6 +62,8 @@ final class WatermarkReleases implements Serializable {
      */
     WatermarkReleases(List<String> components, Map<String, Integer> byPrefix,
             Topology topology, WatermarkLogs logs) {
+        fires = new boolean[components.size()];
+        generates = new boolean[components.size()];
         for (int c = 0; c < components.size(); c++) {
             upstream.add(new ArrayList<>());
             tasks.add(new int[0]);
@@ -79,6 +84,7 @@ final class WatermarkReleases implements Serializable {
                 continue;  // a task opens both watermark channels, and may log on one only
             }
             long key = key(c, series.task());
+            (series.generated() ? generates : fires)[c] = true;
             if (series.generated()) {
                 long[] runningMax = series.watermarks().clone();
                 for (int i = 1; i < runningMax.length; i++) {
@@ -105,12 +111,7 @@ final class WatermarkReleases implements Serializable {
 
     /** Whether component {@code c} logged watermarks that fired outputs. */
     boolean fires(int c) {
-        for (long key : fired.keySet()) {
-            if ((int) (key >>> 32) == c) {
-                return true;
-            }
-        }
-        return false;
+        return fires[c];
     }
 
     /**
@@ -223,12 +224,7 @@ final class WatermarkReleases implements Serializable {
     }
 
     private boolean generatedBy(int c) {
-        for (long key : generated.keySet()) {
-            if ((int) (key >>> 32) == c) {
-                return true;
-            }
-        }
-        return false;
+        return generates[c];
     }
 
     private static long key(int component, int task) {
